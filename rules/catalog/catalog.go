@@ -1,0 +1,13 @@
+// Package catalog lists every game Koma offers, in menu order. Adding a game is one line here.
+package catalog
+
+import (
+	"koma/rules"
+)
+
+// All is every game, in the order the menu shows them.
+var All = rules.Catalog{
+	// konane
+	// stoic
+	// alquerque
+}

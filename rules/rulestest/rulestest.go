@@ -1,0 +1,194 @@
+// Package rulestest checks that a game honours the rules.State contract. Every game in the
+// catalog runs Conformance; game packages use the helpers for their own tests.
+package rulestest
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"koma/rules"
+)
+
+// Playouts is how many seeded random games Conformance plays per spec.
+const Playouts = 40
+
+// Conformance plays seeded random games of spec and checks, after every decision, that:
+// legal moves exist exactly while the game is in progress and come out in the same order
+// twice; every move formats to a unique text that parses back; a clone is independent of
+// the original; the incremental hash equals a recomputed one; an outcome appears only when
+// the game is over; and the game ends within the game's MaxTurns. It also replays each game
+// from its move texts and checks that the same seed gives the same game.
+func Conformance(t *testing.T, spec rules.Spec) {
+	t.Helper()
+	for seed := uint64(1); seed <= Playouts; seed++ {
+		texts, finalHash := playChecked(t, spec, seed)
+		if t.Failed() {
+			return
+		}
+		again, againHash := playChecked(t, spec, seed)
+		if strings.Join(again, " ") != strings.Join(texts, " ") || againHash != finalHash {
+			t.Fatalf("%s seed %d: the same seed gave a different game", spec, seed)
+		}
+		st, err := spec.New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, text := range texts {
+			m, err := rules.ParseMove(st, text)
+			if err != nil {
+				t.Fatalf("%s seed %d: replaying decision %d %q: %v", spec, seed, i, text, err)
+			}
+			st.Apply(m)
+		}
+		if st.Hash() != finalHash {
+			t.Fatalf("%s seed %d: replaying the move texts reached another position", spec, seed)
+		}
+	}
+}
+
+func playChecked(t *testing.T, spec rules.Spec, seed uint64) ([]string, uint64) {
+	t.Helper()
+	st, err := spec.New()
+	if err != nil {
+		t.Fatalf("%s: %v", spec, err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x6b6f6d61))
+	var texts []string
+	turns := 0
+	maxTurns := spec.Game.MaxTurns
+	if maxTurns <= 0 {
+		maxTurns = 100000
+	}
+	for {
+		if st.Hash() != st.ComputeHash() {
+			t.Fatalf("%s seed %d after %v: incremental hash %x, recomputed %x\n%s", spec, seed, texts, st.Hash(), st.ComputeHash(), rules.Text(st))
+		}
+		moves := st.LegalMoves(nil)
+		again := st.LegalMoves(make([]rules.Move, 0, 3))
+		if fmt.Sprint(moves) != fmt.Sprint(again) {
+			t.Fatalf("%s seed %d after %v: legal moves changed order between calls", spec, seed, texts)
+		}
+		o, over := st.Outcome()
+		if over != (len(moves) == 0) {
+			t.Fatalf("%s seed %d after %v: over=%v with %d legal moves\n%s", spec, seed, texts, over, len(moves), rules.Text(st))
+		}
+		if over {
+			if st.ToMove() != rules.NoPlayer {
+				t.Fatalf("%s seed %d: game over but ToMove=%d", spec, seed, st.ToMove())
+			}
+			if o.Reason == "" || o.Winner < rules.NoPlayer || int(o.Winner) >= len(spec.Game.Sides) {
+				t.Fatalf("%s seed %d: malformed outcome %+v", spec, seed, o)
+			}
+			return texts, st.Hash()
+		}
+		if st.ToMove() < 0 || int(st.ToMove()) >= len(spec.Game.Sides) {
+			t.Fatalf("%s seed %d: ToMove=%d during play", spec, seed, st.ToMove())
+		}
+		seen := map[string]bool{}
+		for _, m := range moves {
+			text := rules.FormatMove(st, m)
+			if seen[text] {
+				t.Fatalf("%s seed %d after %v: two legal moves both written %q", spec, seed, texts, text)
+			}
+			seen[text] = true
+			back, err := rules.ParseMove(st, text)
+			if err != nil || back != m {
+				t.Fatalf("%s seed %d: %q does not parse back: %v", spec, seed, text, err)
+			}
+		}
+		m := moves[rng.IntN(len(moves))]
+		text := rules.FormatMove(st, m)
+
+		// A clone must not share memory with the original.
+		before, beforeKey := st.Hash(), st.AppendKey(nil)
+		c := st.Clone()
+		c.Apply(m)
+		if st.Hash() != before || !bytes.Equal(st.AppendKey(nil), beforeKey) {
+			t.Fatalf("%s seed %d: applying %s to a clone changed the original", spec, seed, text)
+		}
+		mover := st.ToMove()
+		st.Apply(m)
+		if st.Hash() != c.Hash() || !bytes.Equal(st.AppendKey(nil), c.AppendKey(nil)) {
+			t.Fatalf("%s seed %d: %s gave different results on a clone", spec, seed, text)
+		}
+		// CopyFrom must give an equal, independent state too.
+		cp := st.Clone()
+		cp.CopyFrom(c)
+		if !bytes.Equal(cp.AppendKey(nil), st.AppendKey(nil)) {
+			t.Fatalf("%s seed %d: CopyFrom did not copy the state", spec, seed)
+		}
+		texts = append(texts, text)
+		if st.ToMove() != mover {
+			turns++
+		}
+		if turns > maxTurns {
+			t.Fatalf("%s seed %d: no end after %d turns", spec, seed, turns)
+		}
+	}
+}
+
+// Perft compares rules.Perft of the spec's initial position with the golden file
+// testdata/perft/<name>.txt, which holds lines "<depth> <count>". With -update (see Update)
+// it rewrites the file instead.
+func Perft(t *testing.T, spec rules.Spec, name string, depth int) {
+	t.Helper()
+	st, err := spec.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := rules.Perft(st, depth)
+	var got strings.Builder
+	for d, c := range counts {
+		fmt.Fprintf(&got, "%d %d\n", d+1, c)
+	}
+	Golden(t, filepath.Join("testdata", "perft", name+".txt"), got.String())
+}
+
+// Update is true when KOMA_UPDATE=1 is set in the environment: golden tests then rewrite
+// their files instead of comparing, without each test package declaring a flag.
+var Update = os.Getenv("KOMA_UPDATE") == "1"
+
+// Golden compares got with the file at path, or writes it when Update is set.
+func Golden(t *testing.T, path, got string) {
+	t.Helper()
+	if Update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("golden file: %v (run with KOMA_UPDATE=1 to create it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs:\n got:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+// ParseCounts reads "<depth> <count>" lines, for tests that compare perft figures with an
+// independent count.
+func ParseCounts(text string) ([]uint64, error) {
+	var out []uint64
+	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 2 {
+			return nil, fmt.Errorf("rulestest: bad perft line %q", line)
+		}
+		n, err := strconv.ParseUint(f[1], 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("rulestest: bad perft line %q: %w", line, err)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
