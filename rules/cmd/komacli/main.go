@@ -1,0 +1,278 @@
+// Command komacli plays and measures Koma's games without a display.
+//
+//	komacli list                         one ruleset spec per line
+//	komacli show <spec>                  the initial position as text
+//	komacli perft <spec> <depth>         "<d> <count>" for d = 1..depth, counted by whole turns
+//	komacli bench <spec> [-seconds S] [-seed N]
+//	                                     uniformly random playouts on one core
+//	komacli selfplay <spec> -a <level> -b <level> -games N [-seed S] [-timescale F]
+//	                                     AI against AI, sides alternating
+//
+// A spec is <game>[:<option>=<value>[,...]]; a bare <game> means its defaults. A mistake in
+// the command line (an unknown game, option, level or argument) prints one line on stderr
+// and exits with status 2; a failure while running exits with status 1.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"strconv"
+	"time"
+
+	"koma/rules"
+	"koma/rules/ai"
+	"koma/rules/catalog"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// usageError marks mistakes in the command line, as opposed to failures while running.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+const usage = "usage: komacli list | show <spec> | perft <spec> <depth> | bench <spec> [-seconds S] [-seed N] | selfplay <spec> -a <level> -b <level> -games N [-seed S] [-timescale F]"
+
+func run(args []string, stdout, stderr io.Writer) int {
+	err := dispatch(args, stdout)
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(stderr, "komacli: %v\n", err)
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
+}
+
+func dispatch(args []string, out io.Writer) error {
+	if len(args) == 0 {
+		return usagef("%s", usage)
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "list":
+		if len(rest) != 0 {
+			return usagef("list takes no arguments")
+		}
+		return list(out)
+	case "show":
+		if len(rest) != 1 {
+			return usagef("show takes one spec")
+		}
+		return show(out, rest[0])
+	case "perft":
+		if len(rest) != 2 {
+			return usagef("perft takes a spec and a depth")
+		}
+		depth, err := strconv.Atoi(rest[1])
+		if err != nil || depth < 1 {
+			return usagef("perft depth %q is not a positive whole number", rest[1])
+		}
+		return perft(out, rest[0], depth)
+	case "bench":
+		return bench(out, rest)
+	case "selfplay":
+		return selfplay(out, rest)
+	}
+	return usagef("unknown command %q; %s", cmd, usage)
+}
+
+func parseSpec(text string) (rules.Spec, rules.State, error) {
+	spec, err := catalog.All.ParseSpec(text)
+	if err != nil {
+		return rules.Spec{}, nil, usageError{err.Error()}
+	}
+	st, err := spec.New()
+	if err != nil {
+		return rules.Spec{}, nil, err
+	}
+	return spec, st, nil
+}
+
+func list(out io.Writer) error {
+	specs, err := catalog.All.Specs()
+	if err != nil {
+		return err
+	}
+	for _, s := range specs {
+		fmt.Fprintln(out, s)
+	}
+	return nil
+}
+
+func show(out io.Writer, text string) error {
+	spec, st, err := parseSpec(text)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "%s\n%s", spec, rules.Text(st))
+	return nil
+}
+
+func perft(out io.Writer, text string, depth int) error {
+	_, st, err := parseSpec(text)
+	if err != nil {
+		return err
+	}
+	for d, c := range rules.Perft(st, depth) {
+		fmt.Fprintf(out, "%d %d\n", d+1, c)
+	}
+	return nil
+}
+
+// positional splits "<spec> -flag value ..." so flags may follow the spec.
+func positional(name string, args []string) (string, []string, error) {
+	if len(args) == 0 || len(args[0]) == 0 || args[0][0] == '-' {
+		return "", nil, usagef("%s needs a spec first", name)
+	}
+	return args[0], args[1:], nil
+}
+
+func newFlags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+func bench(out io.Writer, args []string) error {
+	text, rest, err := positional("bench", args)
+	if err != nil {
+		return err
+	}
+	fs := newFlags("bench")
+	seconds := fs.Float64("seconds", 5, "how long to run")
+	seed := fs.Uint64("seed", 1, "random seed")
+	if err := fs.Parse(rest); err != nil {
+		return usagef("bench: %v", err)
+	}
+	if fs.NArg() != 0 || *seconds <= 0 {
+		return usagef("bench: unexpected arguments %q", fs.Args())
+	}
+	_, start, err := parseSpec(text)
+	if err != nil {
+		return err
+	}
+	runtime.GOMAXPROCS(1) // one core, as the figures are quoted
+	rng := rand.New(rand.NewPCG(*seed, 0x62656e6368))
+	scratch := start.Clone()
+	var buf []rules.Move
+	playouts, turns := 0, 0
+	budget := time.Duration(*seconds * float64(time.Second))
+	began := time.Now()
+	for time.Since(began) < budget {
+		// Check the clock every few playouts so timing does not dominate short games.
+		for i := 0; i < 16; i++ {
+			scratch.CopyFrom(start)
+			var n int
+			_, n, buf = ai.Playout(scratch, rng, buf)
+			turns += n
+			playouts++
+		}
+	}
+	elapsed := time.Since(began).Seconds()
+	fmt.Fprintf(out, "playouts/s %.0f\n", float64(playouts)/elapsed)
+	fmt.Fprintf(out, "turns/playout %.2f\n", float64(turns)/float64(playouts))
+	return nil
+}
+
+func selfplay(out io.Writer, args []string) error {
+	text, rest, err := positional("selfplay", args)
+	if err != nil {
+		return err
+	}
+	fs := newFlags("selfplay")
+	levelA := fs.String("a", "", "level of player a")
+	levelB := fs.String("b", "", "level of player b")
+	games := fs.Int("games", 0, "number of games")
+	seed := fs.Uint64("seed", 1, "random seed")
+	timescale := fs.Float64("timescale", 1, "factor applied to every think time")
+	if err := fs.Parse(rest); err != nil {
+		return usagef("selfplay: %v", err)
+	}
+	if fs.NArg() != 0 {
+		return usagef("selfplay: unexpected arguments %q", fs.Args())
+	}
+	a, err := ai.ParseLevel(*levelA)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	b, err := ai.ParseLevel(*levelB)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	if *games < 1 {
+		return usagef("selfplay: -games must be at least 1")
+	}
+	if *timescale <= 0 {
+		return usagef("selfplay: -timescale must be positive")
+	}
+	spec, _, err := parseSpec(text)
+	if err != nil {
+		return err
+	}
+	var winsA, winsB, draws int
+	for g := 0; g < *games; g++ {
+		// Player a takes the first seat in even games and the second seat in odd ones.
+		aSeat := rules.Player(g % 2)
+		levels := [2]ai.Level{}
+		levels[aSeat], levels[1-aSeat] = a, b
+		o, turns, err := playOne(spec, levels, *seed+uint64(g)*7919, *timescale)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", g+1, err)
+		}
+		result := "draw"
+		switch o.Winner {
+		case aSeat:
+			winsA++
+			result = "a wins"
+		case 1 - aSeat:
+			winsB++
+			result = "b wins"
+		default:
+			draws++
+		}
+		fmt.Fprintf(out, "game %d a=%s b=%s %s (%s) turns %d\n", g+1,
+			rules.SideName(spec.Game, aSeat), rules.SideName(spec.Game, 1-aSeat), result, o.Reason, turns)
+	}
+	fmt.Fprintf(out, "a %d b %d draws %d\n", winsA, winsB, draws)
+	return nil
+}
+
+func playOne(spec rules.Spec, levels [2]ai.Level, seed uint64, timescale float64) (rules.Outcome, int, error) {
+	st, err := spec.New()
+	if err != nil {
+		return rules.Outcome{}, 0, err
+	}
+	turns := 0
+	for decision := 0; ; decision++ {
+		if o, over := st.Outcome(); over {
+			return o, turns, nil
+		}
+		mover := st.ToMove()
+		search := ai.NewSearch(st, ai.Config{Seed: seed + uint64(decision)})
+		think := time.Duration(float64(levels[mover].ThinkTime()) * timescale)
+		ctx, cancel := context.WithTimeout(context.Background(), think)
+		for ctx.Err() == nil && !search.Step(min(think, 20*time.Millisecond)) {
+		}
+		cancel()
+		m := search.Best()
+		if err := rules.Play(st, m); err != nil {
+			return rules.Outcome{}, turns, fmt.Errorf("the AI chose an illegal move: %w", err)
+		}
+		if st.ToMove() != mover {
+			turns++
+		}
+	}
+}

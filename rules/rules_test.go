@@ -1,0 +1,220 @@
+package rules_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"koma/rules"
+	"koma/rules/board"
+)
+
+// pairs is a toy game for testing the core: on a 3×1 square board, each turn the player to
+// move places two pieces, one decision each, on empty cells. The game ends when the board is
+// full; the player with more pieces wins. It exercises turns made of several decisions and
+// transpositions inside a turn.
+type pairs struct {
+	cells  [3]int8 // -1 empty, else owner
+	toMove rules.Player
+	left   uint8 // placements left in this turn
+}
+
+var pairsTopo = board.NewSquare(3, 1)
+
+var pairsGame = &rules.Game{
+	ID:    "pairs",
+	Sides: []rules.Side{{Colour: rules.White}, {Colour: rules.Black}},
+	Style: rules.Plain,
+	Options: []rules.OptionSpec{
+		{Key: "size", Values: []string{"3"}, Default: "3"},
+		{Key: "mode", Values: []string{"a", "b"}, Default: "a"},
+	},
+	Presets: []string{"", "mode=b"},
+	New: func(rules.Options) (rules.State, error) {
+		return &pairs{cells: [3]int8{-1, -1, -1}, left: 2}, nil
+	},
+}
+
+func (p *pairs) Game() *rules.Game        { return pairsGame }
+func (p *pairs) Variant() rules.Options   { return rules.Options{"size": "3", "mode": "a"} }
+func (p *pairs) Board() *board.Topology   { return pairsTopo }
+func (p *pairs) Clone() rules.State       { c := *p; return &c }
+func (p *pairs) CopyFrom(src rules.State) { *p = *src.(*pairs) }
+func (p *pairs) ToMove() rules.Player {
+	if p.full() {
+		return rules.NoPlayer
+	}
+	return p.toMove
+}
+func (p *pairs) full() bool { return !slices.Contains(p.cells[:], -1) }
+func (p *pairs) LegalMoves(dst []rules.Move) []rules.Move {
+	if p.full() {
+		return dst
+	}
+	for i, c := range p.cells {
+		if c < 0 {
+			dst = append(dst, rules.NewMove(rules.Place, board.Site(i)))
+		}
+	}
+	return dst
+}
+func (p *pairs) Apply(m rules.Move) {
+	p.cells[m.Path[0]] = int8(p.toMove)
+	p.left--
+	if p.left == 0 {
+		p.toMove, p.left = p.toMove.Other(), 2
+	}
+}
+func (p *pairs) Hash() uint64        { return p.ComputeHash() }
+func (p *pairs) ComputeHash() uint64 { return uint64(p.AppendKey(nil)[0]) }
+func (p *pairs) AppendKey(dst []byte) []byte {
+	var k byte
+	for _, c := range p.cells {
+		k = k*3 + byte(c+1)
+	}
+	return append(dst, k, byte(p.toMove), p.left)
+}
+func (p *pairs) Outcome() (rules.Outcome, bool) {
+	if !p.full() {
+		return rules.Outcome{}, false
+	}
+	n := 0
+	for _, c := range p.cells {
+		if c == 0 {
+			n++
+		}
+	}
+	if n >= 2 {
+		return rules.Outcome{Winner: 0, Reason: "more"}, true
+	}
+	return rules.Outcome{Winner: 1, Reason: "more"}, true
+}
+func (p *pairs) Pieces(s board.Site, dst []rules.Piece) []rules.Piece {
+	if c := p.cells[s]; c >= 0 {
+		dst = append(dst, rules.Piece{Owner: rules.Player(c)})
+	}
+	return dst
+}
+
+func TestTurnsMergeTranspositions(t *testing.T) {
+	st, _ := pairsGame.New(nil)
+	// Placing on a1 then b1, or b1 then a1, reaches the same position: 3 distinct turns
+	// ({a1,b1}, {a1,c1}, {b1,c1}) out of 6 decision sequences.
+	turns := rules.Turns(st)
+	if len(turns) != 3 {
+		t.Fatalf("got %d turns, want 3", len(turns))
+	}
+	for _, c := range turns {
+		if c.ToMove() != 1 {
+			t.Errorf("after a whole turn the other player should move, got %d", c.ToMove())
+		}
+	}
+	// Depth 2: after White's two pieces one cell is left; Black places there and the
+	// board is full, ending the game mid-turn. Each depth-1 position has one child.
+	if got := rules.Perft(st, 3); !slices.Equal(got, []uint64{3, 3, 0}) {
+		t.Errorf("perft = %v, want [3 3 0]", got)
+	}
+}
+
+func TestParseSpec(t *testing.T) {
+	cat := rules.Catalog{pairsGame}
+	tests := []struct {
+		text, canonical, full, err string
+	}{
+		{text: "pairs", canonical: "pairs", full: "pairs:size=3,mode=a"},
+		{text: "pairs:mode=b", canonical: "pairs:mode=b", full: "pairs:size=3,mode=b"},
+		{text: "pairs:mode=b,size=3", canonical: "pairs:mode=b", full: "pairs:size=3,mode=b"},
+		{text: "pairs:mode=a", canonical: "pairs", full: "pairs:size=3,mode=a"},
+		{text: "chess", err: `unknown game "chess"`},
+		{text: "pairs:mode=c", err: `option mode="c" not one of a, b`},
+		{text: "pairs:colour=red", err: `unknown option "colour"`},
+		{text: "pairs:mode", err: `not key=value`},
+		{text: "pairs:mode=a,mode=b", err: `given twice`},
+		{text: "pairs:", canonical: "pairs", full: "pairs:size=3,mode=a"},
+	}
+	for _, tc := range tests {
+		spec, err := cat.ParseSpec(tc.text)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%q: error %v, want one containing %q", tc.text, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tc.text, err)
+			continue
+		}
+		if spec.String() != tc.canonical || spec.FullString() != tc.full {
+			t.Errorf("%q: got %q / %q, want %q / %q", tc.text, spec.String(), spec.FullString(), tc.canonical, tc.full)
+		}
+	}
+	specs, err := cat.Specs()
+	if err != nil || len(specs) != 2 || specs[1].String() != "pairs:mode=b" {
+		t.Errorf("Specs = %v, %v", specs, err)
+	}
+}
+
+func TestNotationAndPlay(t *testing.T) {
+	st, _ := pairsGame.New(nil)
+	tests := []struct {
+		move rules.Move
+		text string
+	}{
+		{rules.NewMove(rules.Place, 1), "@b1"},
+		{rules.NewMove(rules.Remove, 0), "xa1"},
+		{rules.NewMove(rules.Step, 0, 1), "a1-b1"},
+		{rules.NewMove(rules.Jump, 0, 2, 1), "a1xc1xb1"},
+		{rules.NewMove(rules.Pass), "pass"},
+		{rules.NewMove(rules.Swap), "swap"},
+	}
+	for _, tc := range tests {
+		if got := rules.FormatMove(st, tc.move); got != tc.text {
+			t.Errorf("FormatMove = %q, want %q", got, tc.text)
+		}
+	}
+	m, err := rules.ParseMove(st, " @c1 ")
+	if err != nil || m != rules.NewMove(rules.Place, 2) {
+		t.Fatalf("ParseMove(@c1) = %v, %v", m, err)
+	}
+	for _, bad := range []string{"a1-b1", "@d1", "", "@"} {
+		if _, err := rules.ParseMove(st, bad); !errors.Is(err, rules.ErrIllegalMove) {
+			t.Errorf("ParseMove(%q) error %v, want ErrIllegalMove", bad, err)
+		}
+	}
+	if err := rules.Play(st, rules.NewMove(rules.Step, 0, 1)); !errors.Is(err, rules.ErrIllegalMove) {
+		t.Errorf("Play of an illegal move: %v", err)
+	}
+	if err := rules.Play(st, rules.NewMove(rules.Place, 0)); err != nil {
+		t.Errorf("Play of a legal move: %v", err)
+	}
+	if !strings.Contains(rules.Text(st), "to move: white") {
+		t.Errorf("Text after one placement:\n%s", rules.Text(st))
+	}
+}
+
+func TestHistoryCountsAndForgets(t *testing.T) {
+	var h rules.History
+	h.Push(7)
+	h.Push(9)
+	h.Push(7)
+	if h.Count(7) != 2 || h.Count(9) != 1 || h.Count(3) != 0 || h.Len() != 3 {
+		t.Fatalf("counts %d %d %d len %d", h.Count(7), h.Count(9), h.Count(3), h.Len())
+	}
+	k1 := h.AppendKey(nil)
+	g := h // a copy must be independent
+	g.Push(1)
+	if h.Count(1) != 0 || string(h.AppendKey(nil)) != string(k1) {
+		t.Fatal("a copied history shares memory")
+	}
+	for i := 0; i < rules.HistoryLen; i++ {
+		h.Push(uint64(100 + i))
+	}
+	if h.Len() != rules.HistoryLen || h.Count(7) != 0 || h.Count(100) != 1 {
+		t.Fatalf("after overflow: len %d, count(7) %d", h.Len(), h.Count(7))
+	}
+	h.Reset()
+	if h.Len() != 0 || h.Count(100) != 0 {
+		t.Fatal("Reset left positions")
+	}
+}
