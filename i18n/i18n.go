@@ -1,11 +1,26 @@
 // Package i18n holds Koma's texts in English and Japanese: the interface strings and the
 // rules of every game.
 //
-// CONTRACT STUB: the i18n helper replaces the internals; the exported API below is what the
-// app relies on.
+// The texts live in locales/<lang>/ and are embedded in the binary:
+//
+//   - ui.txt holds the interface strings, one "key = value" line each (see ParseUI);
+//   - rules/<game>.md holds the rules of one game: a front matter with its name, summary and
+//     labels, then a small Markdown subset (see ParseRules).
+//
+// The package is pure Go (no Ebitengine) so that tests and tools can read the texts without
+// a display.
 package i18n
 
-import "fmt"
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+)
 
 // Lang is a language code.
 type Lang string
@@ -19,49 +34,109 @@ const (
 // Languages lists the supported languages in the order the settings show them.
 func Languages() []Lang { return []Lang{English, Japanese} }
 
-// Detect returns the language of the system (desktop) or the browser (web), falling back
-// to English.
-func Detect() Lang { return English }
+// Match maps a locale name as systems and browsers spell it ("ja_JP.UTF-8", "ja-JP", "en")
+// to the supported language it asks for, falling back to English.
+func Match(locale string) Lang {
+	// Only the primary subtag matters: Koma has one Japanese and one English.
+	primary, _, _ := strings.Cut(locale, "_")
+	primary, _, _ = strings.Cut(primary, "-")
+	primary, _, _ = strings.Cut(primary, ".")
+	primary, _, _ = strings.Cut(primary, "@")
+	if strings.EqualFold(strings.TrimSpace(primary), string(Japanese)) {
+		return Japanese
+	}
+	return English
+}
+
+//go:embed locales
+var locales embed.FS
+
+// uiCatalogs is parsed on first use rather than in init so that a broken catalog costs
+// nothing until it is needed and never panics; Check reports the problem.
+var uiCatalogs = sync.OnceValues(func() (map[Lang]map[string]string, error) {
+	cats := make(map[Lang]map[string]string, len(Languages()))
+	var errs []error
+	for _, lang := range Languages() {
+		cat, err := loadUI(locales, lang)
+		cats[lang] = cat
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return cats, errors.Join(errs...)
+})
+
+func loadUI(fsys fs.FS, lang Lang) (map[string]string, error) {
+	name := path.Join("locales", string(lang), "ui.txt")
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return map[string]string{}, fmt.Errorf("i18n: %s: %w", name, err)
+	}
+	// ParseUI keeps every good line even when others are malformed, so one typo does not
+	// blank the whole interface.
+	cat, err := parseUI(data)
+	if err != nil {
+		return cat, fmt.Errorf("i18n: %s: %w", name, err)
+	}
+	return cat, nil
+}
 
 // T returns the interface string for key in lang, formatted with args like fmt.Sprintf
 // when args are given. A missing key falls back to English, then to the key itself.
 func T(lang Lang, key string, args ...any) string {
-	if len(args) > 0 {
-		return fmt.Sprintf(key, args...)
+	cats, _ := uiCatalogs()
+	return lookup(cats, lang, key, args)
+}
+
+func lookup(cats map[Lang]map[string]string, lang Lang, key string, args []any) string {
+	value, ok := cats[lang][key]
+	if !ok {
+		value, ok = cats[English][key]
 	}
-	return key
+	if !ok {
+		value = key
+	}
+	if len(args) > 0 {
+		return fmt.Sprintf(value, args...)
+	}
+	return value
 }
 
-// BlockKind says what a block of a rules document is.
-type BlockKind uint8
-
-// The block kinds of the rules documents' Markdown subset.
-const (
-	Heading BlockKind = iota + 1
-	Paragraph
-	Bullet
-	// Diagram asks for a board picture: Text holds a spec such as "konane:size=6".
-	Diagram
-)
-
-// Block is one block of a rules document. Text may contain **bold** spans.
-type Block struct {
-	Kind BlockKind
-	Text string
+// Has reports whether lang itself (without falling back to English) has the key.
+func Has(lang Lang, key string) bool {
+	cats, _ := uiCatalogs()
+	_, ok := cats[lang][key]
+	return ok
 }
 
-// RulesDoc is the rules of one game in one language.
-type RulesDoc struct {
-	// Name is the game's name; Summary one sentence about it.
-	Name, Summary string
-	// Labels holds the game's own strings from the front matter: option names
-	// ("option.size"), option values ("option.size.6") and any game-specific outcome
-	// reasons ("reason.<reason>").
-	Labels map[string]string
-	Blocks []Block
+// Keys returns the keys of lang's interface strings, sorted.
+func Keys(lang Lang) []string {
+	cats, _ := uiCatalogs()
+	keys := make([]string, 0, len(cats[lang]))
+	for k := range cats[lang] {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
-// Rules returns the rules of a game in lang.
-func Rules(lang Lang, gameID string) (RulesDoc, error) {
-	return RulesDoc{Name: gameID, Summary: gameID}, nil
+// Check parses every embedded text, the interface strings and all rules documents of every
+// language, and reports every problem found. The app can call it at start-up to log broken
+// texts; T and Rules keep working around them.
+func Check() error {
+	_, err := uiCatalogs()
+	errs := []error{err}
+	for _, lang := range Languages() {
+		ids, err := RulesIDs(lang)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		for _, id := range ids {
+			if _, err := Rules(lang, id); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	return errors.Join(errs...)
 }

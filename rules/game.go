@@ -49,7 +49,7 @@ const (
 
 // OptionSpec declares one variant option of a game, such as the board size.
 type OptionSpec struct {
-	// Key is the option's name in specs ("size"); the app shows "option.<game>.<key>".
+	// Key is the option's name in specs ("size"); its label is "option.<key>" in the game's rules text.
 	Key string
 	// Values lists the allowed values, in the order the app offers them.
 	Values []string

@@ -38,22 +38,26 @@ func Text(s State) string {
 	pad := func(v string) string { return v + strings.Repeat(" ", max(1, cellWidth-len(v))) }
 	switch b.Kind() {
 	case board.Hex:
+		// Each row is indented by half a cell per step from the middle row, as the cells are
+		// drawn; the labels of its first and last cells follow, since hex letters run along
+		// the slanted up-right lines and cannot be written under the board.
 		r := b.HexSide() - 1
 		for y := r; y >= -r; y-- {
 			fmt.Fprintf(&sb, "%2d ", y+r+1)
 			sb.WriteString(strings.Repeat(" ", abs(y)))
+			first, last := board.NoSite, board.NoSite
 			for q := -r; q <= r; q++ {
 				if site := b.At(q, y); site != board.NoSite {
 					sb.WriteString(pad(cell(site)))
+					if first == board.NoSite {
+						first = site
+					}
+					last = site
 				}
 			}
-			sb.WriteString("\n")
+			sb.WriteString(strings.Repeat(" ", abs(y)))
+			fmt.Fprintf(&sb, "  %s-%s\n", b.Label(first), b.Label(last))
 		}
-		sb.WriteString("   letters run along the up-right diagonals: ")
-		for q := -r; q <= r; q++ {
-			sb.WriteString(strings.TrimRight(b.Label(b.At(q, max(-r, -r-q))), "0123456789"))
-		}
-		sb.WriteString("\n")
 	default:
 		for row := b.Height() - 1; row >= 0; row-- {
 			fmt.Fprintf(&sb, "%2d ", row+1)
@@ -77,7 +81,11 @@ func Text(s State) string {
 	} else {
 		fmt.Fprintf(&sb, "to move: %s\n", SideName(g, s.ToMove()))
 	}
-	return strings.TrimRight(sb.String(), " ")
+	lines := strings.Split(sb.String(), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // SideName names a player by colour in English, for tools and logs.

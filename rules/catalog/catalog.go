@@ -3,11 +3,12 @@ package catalog
 
 import (
 	"koma/rules"
+	"koma/rules/games/stoic"
 )
 
 // All is every game, in the order the menu shows them.
 var All = rules.Catalog{
 	// konane
-	// stoic
+	stoic.Game,
 	// alquerque
 }

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"koma/rules"
+	"koma/rules/catalog"
+)
+
+func runCLI(args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestBadInputExitsTwoWithOneLine(t *testing.T) {
+	tests := [][]string{
+		{},
+		{"fly"},
+		{"list", "extra"},
+		{"show"},
+		{"show", "chess"},
+		{"show", "stoic:size=99"},
+		{"show", "stoic:colour=red"},
+		{"perft", "stoic"},
+		{"perft", "stoic", "0"},
+		{"perft", "stoic", "two"},
+		{"bench", "-seconds", "1"},
+		{"bench", "stoic", "-seconds", "x"},
+		{"bench", "stoic", "-speed", "3"},
+		{"bench", "stoic", "-seconds", "-1"},
+		{"selfplay", "stoic", "-a", "grandmaster", "-b", "easy", "-games", "1"},
+		{"selfplay", "stoic", "-a", "easy", "-b", "easy"},
+		{"selfplay", "nothing", "-a", "easy", "-b", "easy", "-games", "1"},
+	}
+	for _, args := range tests {
+		code, stdout, stderr := runCLI(args...)
+		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "komacli: ") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and one line on stderr", args, code, stdout, stderr)
+		}
+	}
+}
+
+func TestListShowsEveryPreset(t *testing.T) {
+	code, stdout, _ := runCLI("list")
+	specs, err := catalog.All.Specs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	for _, s := range specs {
+		fmt.Fprintln(&want, s)
+	}
+	if code != 0 || stdout != want.String() {
+		t.Fatalf("list = %q (exit %d), want %q", stdout, code, want.String())
+	}
+	// Every listed line must be accepted back as a spec.
+	for _, line := range strings.Fields(stdout) {
+		if code, _, stderr := runCLI("show", line); code != 0 {
+			t.Errorf("show %s: %s", line, stderr)
+		}
+	}
+}
+
+func TestPerftPrintsOneLinePerDepth(t *testing.T) {
+	for _, g := range catalog.All {
+		code, stdout, stderr := runCLI("perft", g.ID, "2")
+		if code != 0 {
+			t.Fatalf("perft %s: %s", g.ID, stderr)
+		}
+		st, _ := rules.Spec{Game: g, Options: must(g.ParseOptions(""))}.New()
+		counts := rules.Perft(st, 2)
+		want := fmt.Sprintf("1 %d\n2 %d\n", counts[0], counts[1])
+		if stdout != want {
+			t.Errorf("perft %s = %q, want %q", g.ID, stdout, want)
+		}
+	}
+}
+
+func TestBenchAndSelfplayFormats(t *testing.T) {
+	g := catalog.All[0]
+	code, stdout, stderr := runCLI("bench", g.ID, "-seconds", "0.05", "-seed", "3")
+	if code != 0 || !regexp.MustCompile(`^playouts/s \d+\nturns/playout \d+\.\d\d\n$`).MatchString(stdout) {
+		t.Errorf("bench: exit %d %q %q", code, stdout, stderr)
+	}
+	code, stdout, stderr = runCLI("selfplay", g.ID, "-a", "beginner", "-b", "beginner", "-games", "2", "-timescale", "0.01")
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if code != 0 || len(lines) != 3 {
+		t.Fatalf("selfplay: exit %d %q %q", code, stdout, stderr)
+	}
+	gameLine := regexp.MustCompile(`^game \d+ a=(white|black) b=(white|black) (a wins|b wins|draw) \([a-z-]+\) turns \d+$`)
+	for _, l := range lines[:2] {
+		if !gameLine.MatchString(l) {
+			t.Errorf("game line %q", l)
+		}
+	}
+	// Sides alternate between games.
+	if lines[0][9:14] == lines[1][9:14] {
+		t.Errorf("player a kept the same side: %q / %q", lines[0], lines[1])
+	}
+	var a, b, d int
+	if _, err := fmt.Sscanf(lines[2], "a %d b %d draws %d", &a, &b, &d); err != nil || a+b+d != 2 {
+		t.Errorf("final line %q", lines[2])
+	}
+}
+
+func must(o rules.Options, err error) rules.Options {
+	if err != nil {
+		panic(err)
+	}
+	return o
+}
