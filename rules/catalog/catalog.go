@@ -3,12 +3,14 @@ package catalog
 
 import (
 	"koma/rules"
+	"koma/rules/games/alquerque"
+	"koma/rules/games/konane"
 	"koma/rules/games/stoic"
 )
 
 // All is every game, in the order the menu shows them.
 var All = rules.Catalog{
-	// konane
+	konane.Game,
 	stoic.Game,
-	// alquerque
+	alquerque.Game,
 }
