@@ -1,0 +1,334 @@
+// Package app is Koma's shell: the Ebitengine game that owns the window, the scene stack,
+// input, settings, storage, the AI runner and screenshots. It knows nothing of particular
+// scenes or games; main wires the first scene in.
+package app
+
+import (
+	"fmt"
+	"image"
+	"image/png"
+	"math"
+	"math/rand/v2"
+	"os"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"koma/app/prefs"
+	"koma/app/think"
+	"koma/i18n"
+	"koma/render"
+	"koma/rules"
+)
+
+// ebitenTPS is the tick rate; Ebitengine's default, named so time can be derived from ticks.
+const ebitenTPS = 60
+
+// noticeTicks is how long a notice stays on screen.
+const noticeTicks = 5 * ebitenTPS
+
+// fadeTicks is the length of the cross-fade between scenes.
+const fadeTicks = 9
+
+// DefaultShotTicks is how many ticks a screenshot run waits before capturing, enough for
+// the first scene to settle and its fade to end.
+const DefaultShotTicks = 30
+
+// Config sets up an App. Zero fields take the defaults described on each.
+type Config struct {
+	// Catalog lists the games offered.
+	Catalog rules.Catalog
+	// Store keeps settings and the autosave; nil means an in-memory store.
+	Store prefs.Store
+	// StoreProblem is shown to the user when the intended store could not be opened and
+	// Store is a stand-in.
+	StoreProblem error
+	// DefaultLang is the language of a first run; "" means i18n.Detect().
+	DefaultLang i18n.Lang
+	// Lang, when set, overrides the saved language for this run without saving it.
+	Lang i18n.Lang
+	// Input is the source of user input; nil means the real devices.
+	Input Input
+	// Runner runs the AI; nil means the platform's runner.
+	Runner think.Runner
+	// Dialogs opens file dialogs; nil means none are offered.
+	Dialogs Dialogs
+	// Seed seeds new matches.
+	Seed uint64
+	// ThinkTime, when positive, replaces every level's think time (tests use a tiny one).
+	ThinkTime time.Duration
+	// CanQuit offers a Quit button (desktop builds).
+	CanQuit bool
+	// Scale, when positive, fixes the unit instead of asking the monitor.
+	Scale float64
+	// Shot, when set, is the path of a PNG screenshot to take after ShotTicks ticks; the
+	// app then exits.
+	Shot      string
+	ShotTicks int
+}
+
+type notice struct {
+	text  string
+	until int64
+}
+
+// App implements ebiten.Game.
+type App struct {
+	cfg      Config
+	ctx      *Context
+	mgr      manager
+	first    Scene
+	store    prefs.Store
+	settings prefs.Settings
+	input    Input
+	runner   think.Runner
+	dialogs  Dialogs
+	rng      *rand.Rand
+
+	width, height int
+	scale         float64
+	ticks         int64
+	dirty         bool
+	quit          bool
+	notices       []notice
+
+	drawn       bool
+	fade        *ebiten.Image
+	fadeCapture bool
+	fadeStart   int64
+
+	wantShot bool
+	shotDone bool
+	shotErr  error
+}
+
+// New creates the app; first becomes the current scene on the first tick.
+func New(cfg Config, first Scene) *App {
+	a := &App{cfg: cfg, first: first, dirty: true, scale: 1}
+	a.ctx = &Context{app: a}
+	a.store = cfg.Store
+	if a.store == nil {
+		a.store = prefs.NewMemStore()
+	}
+	a.input = cfg.Input
+	if a.input == nil {
+		a.input = &DeviceInput{}
+	}
+	a.runner = cfg.Runner
+	if a.runner == nil {
+		a.runner = think.New()
+	}
+	a.dialogs = cfg.Dialogs
+	a.rng = rand.New(rand.NewPCG(cfg.Seed, 0x6b6f6d61))
+	lang := cfg.DefaultLang
+	if lang == "" {
+		lang = i18n.Detect()
+	}
+	var problem error
+	a.settings, problem = prefs.LoadSettings(a.store, lang)
+	if cfg.Lang != "" {
+		a.settings.Lang = cfg.Lang
+	}
+	if cfg.StoreProblem != nil {
+		a.ctx.Notify(a.ctx.T("notice.storage-unavailable"))
+	}
+	if problem != nil {
+		a.ctx.Notify(a.ctx.T("notice.settings-reset"))
+	}
+	return a
+}
+
+// Context returns the context handed to scenes, for tests that drive the app.
+func (a *App) Context() *Context { return a.ctx }
+
+// Top returns the scene receiving input.
+func (a *App) Top() Scene { return a.mgr.top() }
+
+// Notices returns the messages currently shown, oldest first.
+func (a *App) Notices() []string {
+	out := make([]string, len(a.notices))
+	for i, n := range a.notices {
+		out[i] = n.text
+	}
+	return out
+}
+
+// ShotError reports a failure to write the screenshot.
+func (a *App) ShotError() error { return a.shotErr }
+
+// Title is the window title in the current language.
+func (a *App) Title() string { return a.ctx.T("app.title") }
+
+func (a *App) languageChanged() {
+	ebiten.SetWindowTitle(a.Title())
+}
+
+func (a *App) startFade() {
+	if a.drawn && a.cfg.Shot == "" {
+		a.fadeCapture = true
+	}
+}
+
+// Update implements ebiten.Game.
+func (a *App) Update() error {
+	if a.shotErr != nil {
+		return a.shotErr
+	}
+	if a.quit || a.shotDone {
+		return ebiten.Termination
+	}
+	a.ticks++
+	if a.mgr.top() == nil {
+		if a.first == nil {
+			return fmt.Errorf("app: no scene")
+		}
+		a.mgr.goTo(a.ctx, a.first)
+		a.first = nil
+	}
+	if d, ok := a.input.(*DeviceInput); ok {
+		d.Scale = a.scale
+	}
+	a.input.Update()
+	if a.input.Active() {
+		a.dirty = true
+	}
+	if a.input.Pressed(KeyFullscreen) {
+		ebiten.SetFullscreen(!ebiten.IsFullscreen())
+	}
+	if err := a.mgr.top().Update(a.ctx); err != nil {
+		return err
+	}
+	if p := a.mgr.pending; p != nil {
+		a.mgr.pending = nil
+		p(a.ctx)
+		a.dirty = true
+	}
+	a.runner.Tick()
+	kept := a.notices[:0]
+	for _, n := range a.notices {
+		if n.until > a.ticks {
+			kept = append(kept, n)
+		} else {
+			a.dirty = true
+		}
+	}
+	a.notices = kept
+	if a.ticks-a.fadeStart <= fadeTicks {
+		a.dirty = true
+	}
+	if a.cfg.Shot != "" {
+		ticks := a.cfg.ShotTicks
+		if ticks <= 0 {
+			ticks = DefaultShotTicks
+		}
+		if a.ticks >= int64(ticks) {
+			a.wantShot, a.dirty = true, true
+		}
+	}
+	return nil
+}
+
+// Draw implements ebiten.Game. It paints only when something changed: the screen is not
+// cleared between frames, so an idle window costs next to nothing.
+func (a *App) Draw(screen *ebiten.Image) {
+	if !a.dirty || a.mgr.top() == nil {
+		return
+	}
+	if a.fadeCapture {
+		a.fadeCapture = false
+		b := screen.Bounds()
+		if a.fade == nil || a.fade.Bounds() != b {
+			a.fade = ebiten.NewImage(b.Dx(), b.Dy())
+		}
+		a.fade.Clear()
+		a.fade.DrawImage(screen, nil)
+		a.fadeStart = a.ticks
+	}
+	screen.Fill(render.Background)
+	for _, s := range a.mgr.visible() {
+		s.Draw(screen, a.ctx)
+	}
+	if a.fade != nil {
+		if p := float64(a.ticks-a.fadeStart) / fadeTicks; p < 1 {
+			var op ebiten.DrawImageOptions
+			op.ColorScale.ScaleAlpha(float32(1 - easeOut(p)))
+			screen.DrawImage(a.fade, &op)
+		}
+	}
+	a.drawNotices(screen)
+	a.dirty = false
+	a.drawn = true
+	if a.wantShot && !a.shotDone {
+		a.shotDone = true
+		if err := writePNG(a.cfg.Shot, screen); err != nil {
+			a.shotErr = err
+		}
+	}
+}
+
+func easeOut(p float64) float64 { return 1 - (1-p)*(1-p) }
+
+func (a *App) drawNotices(screen *ebiten.Image) {
+	u := a.scale
+	size := 15 * u
+	y := float64(a.height) - 24*u
+	for i := len(a.notices) - 1; i >= 0; i-- {
+		n := a.notices[i]
+		maxW := math.Min(float64(a.width)-48*u, 640*u)
+		lines := render.WrapText(n.text, size, false, maxW-40*u)
+		w := 0.0
+		for _, l := range lines {
+			lw, _ := render.MeasureText(l, size, false)
+			w = math.Max(w, lw)
+		}
+		h := float64(len(lines))*size*render.LineHeight + 24*u
+		w += 40 * u
+		x := (float64(a.width) - w) / 2
+		y -= h
+		render.DrawShadow(screen, x, y, w, h, 12*u, 10*u, 0.25)
+		render.FillRoundedRect(screen, x, y, w, h, 12*u, render.Text)
+		for j, l := range lines {
+			render.DrawText(screen, l, size, false, x+20*u, y+12*u+float64(j)*size*render.LineHeight, render.Panel, render.AlignLeft)
+		}
+		y -= 10 * u
+	}
+}
+
+// Layout implements ebiten.Game. The screen has as many pixels as the window really shows,
+// so text and boards stay sharp on high-density displays; scenes scale with Unit.
+func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
+	s := a.cfg.Scale
+	if s <= 0 {
+		if m := ebiten.Monitor(); m != nil {
+			s = m.DeviceScaleFactor()
+		}
+	}
+	if s <= 0 {
+		s = 1
+	}
+	w := int(math.Ceil(float64(outsideWidth) * s))
+	h := int(math.Ceil(float64(outsideHeight) * s))
+	if w != a.width || h != a.height || s != a.scale {
+		a.width, a.height, a.scale = w, h, s
+		a.dirty = true
+	}
+	return w, h
+}
+
+func writePNG(path string, screen *ebiten.Image) error {
+	b := screen.Bounds()
+	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	screen.ReadPixels(img.Pix)
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("app: screenshot: %w", err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return fmt.Errorf("app: screenshot: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("app: screenshot: %w", err)
+	}
+	return nil
+}

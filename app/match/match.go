@@ -1,0 +1,175 @@
+// Package match is the referee of one game in the app: who sits where, the decisions made
+// so far, snapshots for undo, and the replay record used for autosaves and saved files. It
+// is pure Go so that it can be tested, fuzzed and reused without a display.
+package match
+
+import (
+	"errors"
+	"fmt"
+
+	"koma/rules"
+	"koma/rules/ai"
+)
+
+// Seat says who plays one side of a match.
+type Seat struct {
+	// Human is true for a person at this machine; otherwise the computer plays the seat.
+	Human bool
+	// Level is the computer's strength; it is ignored for human seats.
+	Level ai.Level
+}
+
+// Human is a seat played by a person.
+func Human() Seat { return Seat{Human: true} }
+
+// Computer is a seat played by the AI at the given level.
+func Computer(l ai.Level) Seat { return Seat{Level: l} }
+
+// Match is one game in progress or finished. The zero value is not usable; create one with
+// New or Load.
+type Match struct {
+	spec  rules.Spec
+	seats []Seat
+	seed  uint64
+	// states[i] is the position before decision i; the last entry is the current position.
+	states []rules.State
+	moves  []rules.Move
+}
+
+// ErrNoUndo is returned by Undo when no human decision is left to take back.
+var ErrNoUndo = errors.New("match: nothing to undo")
+
+// New starts a match of spec with one seat per side of the game. The seed makes every
+// computer decision of the match reproducible.
+func New(spec rules.Spec, seats []Seat, seed uint64) (*Match, error) {
+	if spec.Game == nil {
+		return nil, errors.New("match: no game")
+	}
+	if len(seats) != len(spec.Game.Sides) {
+		return nil, fmt.Errorf("match: %s has %d sides, got %d seats", spec.Game.ID, len(spec.Game.Sides), len(seats))
+	}
+	for i, s := range seats {
+		if !s.Human && (s.Level < 0 || int(s.Level) >= len(ai.Levels)) {
+			return nil, fmt.Errorf("match: seat %d: unknown level %d", i, s.Level)
+		}
+	}
+	st, err := spec.New()
+	if err != nil {
+		return nil, fmt.Errorf("match: %w", err)
+	}
+	return &Match{
+		spec:   spec,
+		seats:  append([]Seat(nil), seats...),
+		seed:   seed,
+		states: []rules.State{st},
+	}, nil
+}
+
+// Spec is the game and variant being played.
+func (m *Match) Spec() rules.Spec { return m.spec }
+
+// Seats returns a copy of the seats, indexed by player.
+func (m *Match) Seats() []Seat { return append([]Seat(nil), m.seats...) }
+
+// Seat returns the seat of player p; a player outside the game gets a human seat so that
+// callers never hand a finished game to the AI.
+func (m *Match) Seat(p rules.Player) Seat {
+	if p < 0 || int(p) >= len(m.seats) {
+		return Human()
+	}
+	return m.seats[p]
+}
+
+// Seed is the seed the match was created with.
+func (m *Match) Seed() uint64 { return m.seed }
+
+// DecisionSeed derives the seed for the computer's next decision, so that replaying a
+// match with the same seed reproduces the same computer play.
+func (m *Match) DecisionSeed() uint64 {
+	return m.seed ^ (uint64(len(m.moves)+1) * 0x9e3779b97f4a7c15)
+}
+
+// State is the current position. Callers must not modify it; Clone it to experiment.
+func (m *Match) State() rules.State { return m.states[len(m.states)-1] }
+
+// Initial is the position the match started from.
+func (m *Match) Initial() rules.State { return m.states[0] }
+
+// Len is the number of decisions made so far.
+func (m *Match) Len() int { return len(m.moves) }
+
+// Move returns decision i (0-based).
+func (m *Match) Move(i int) rules.Move { return m.moves[i] }
+
+// Before returns the position in which decision i was made.
+func (m *Match) Before(i int) rules.State { return m.states[i] }
+
+// Mover returns the player who made decision i.
+func (m *Match) Mover(i int) rules.Player { return m.states[i].ToMove() }
+
+// LastMove returns the most recent decision, if any.
+func (m *Match) LastMove() (rules.Move, bool) {
+	if len(m.moves) == 0 {
+		return rules.Move{}, false
+	}
+	return m.moves[len(m.moves)-1], true
+}
+
+// ToMove is the player to decide next, or rules.NoPlayer once the game is over.
+func (m *Match) ToMove() rules.Player { return m.State().ToMove() }
+
+// HumanToMove reports whether a person makes the next decision.
+func (m *Match) HumanToMove() bool {
+	p := m.ToMove()
+	return p != rules.NoPlayer && m.Seat(p).Human
+}
+
+// ComputerToMove reports whether the AI makes the next decision.
+func (m *Match) ComputerToMove() bool {
+	p := m.ToMove()
+	return p != rules.NoPlayer && !m.Seat(p).Human
+}
+
+// Outcome reports the result once the game is over.
+func (m *Match) Outcome() (rules.Outcome, bool) { return m.State().Outcome() }
+
+// Play validates mv against the rules and makes it the next decision.
+func (m *Match) Play(mv rules.Move) error {
+	next := m.State().Clone()
+	if err := rules.Play(next, mv); err != nil {
+		return fmt.Errorf("match: decision %d: %w", len(m.moves)+1, err)
+	}
+	m.states = append(m.states, next)
+	m.moves = append(m.moves, mv)
+	return nil
+}
+
+// CanUndo reports whether some human decision can be taken back.
+func (m *Match) CanUndo() bool {
+	for i := range m.moves {
+		if m.Seat(m.Mover(i)).Human {
+			return true
+		}
+	}
+	return false
+}
+
+// Undo takes back every computer decision made since the last human one, then that human
+// decision, so that the same person is to decide again in the same position.
+func (m *Match) Undo() error {
+	if !m.CanUndo() {
+		return ErrNoUndo
+	}
+	for n := len(m.moves) - 1; n >= 0; n-- {
+		human := m.Seat(m.Mover(n)).Human
+		m.moves = m.moves[:n]
+		m.states = m.states[:n+1]
+		if human {
+			break
+		}
+	}
+	return nil
+}
+
+// Rematch starts a new match of the same variant with the same seats and a new seed.
+func (m *Match) Rematch(seed uint64) (*Match, error) { return New(m.spec, m.seats, seed) }

@@ -1,0 +1,5 @@
+//go:build js
+
+package think
+
+func newPlatform() Runner { return NewSliced(BrowserSlice) }

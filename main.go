@@ -1,0 +1,149 @@
+// Command koma is the desktop (and browser) app: abstract strategy games against a built-in
+// AI, with their rules in English and Japanese.
+//
+// Besides normal play it can render one screen to a PNG and exit, for tests and reviews:
+//
+//	koma -shot out.png [-scene menu|setup|game|rules|settings] [-game spec] [-lang en|ja]
+//	     [-play N] [-size WxH]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"koma/app"
+	"koma/app/prefs"
+	"koma/i18n"
+	"koma/rules"
+	"koma/rules/catalog"
+	"koma/scenes"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "koma:", err)
+		os.Exit(2)
+	}
+}
+
+type options struct {
+	shot   string
+	scene  string
+	game   string
+	lang   string
+	play   int
+	size   string
+	width  int
+	height int
+	spec   rules.Spec
+}
+
+func parseFlags(args []string) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("koma", flag.ContinueOnError)
+	fs.StringVar(&o.shot, "shot", "", "render one screen to this PNG file and exit")
+	fs.StringVar(&o.scene, "scene", "", "first screen: "+strings.Join(scenes.ScreenNames, ", "))
+	fs.StringVar(&o.game, "game", "", `game and variant, such as "konane:size=8" (default: the first game)`)
+	fs.StringVar(&o.lang, "lang", "", "interface language: en or ja (default: the saved setting)")
+	fs.IntVar(&o.play, "play", 0, "with -scene game: make this many seeded random decisions first")
+	fs.StringVar(&o.size, "size", "1280x800", "window size WxH")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if _, err := fmt.Sscanf(o.size, "%dx%d", &o.width, &o.height); err != nil || o.width < 320 || o.height < 240 || o.width > 8192 || o.height > 8192 {
+		return o, fmt.Errorf("bad -size %q: want WxH, at least 320x240", o.size)
+	}
+	if o.scene != "" && !slices.Contains(scenes.ScreenNames, o.scene) {
+		return o, fmt.Errorf("unknown -scene %q: want one of %s", o.scene, strings.Join(scenes.ScreenNames, ", "))
+	}
+	if o.lang != "" && !slices.Contains(i18n.Languages(), i18n.Lang(o.lang)) {
+		return o, fmt.Errorf("unknown -lang %q", o.lang)
+	}
+	if o.play < 0 {
+		return o, fmt.Errorf("bad -play %d", o.play)
+	}
+	switch {
+	case o.game != "":
+		spec, err := catalog.All.ParseSpec(o.game)
+		if err != nil {
+			return o, err
+		}
+		o.spec = spec
+	case len(catalog.All) > 0:
+		spec, err := catalog.All.ParseSpec(catalog.All[0].ID)
+		if err != nil {
+			return o, err
+		}
+		o.spec = spec
+	}
+	return o, nil
+}
+
+func run() error {
+	o, err := parseFlags(os.Args[1:])
+	if err != nil {
+		if err == flag.ErrHelp {
+			return nil
+		}
+		return err
+	}
+	first, err := scenes.Start(scenes.StartOptions{Screen: o.scene, Spec: o.spec, Play: o.play, Seed: 1})
+	if err != nil {
+		return err
+	}
+	if err := i18n.Check(); err != nil {
+		log.Printf("koma: %v", err)
+	}
+
+	cfg := app.Config{
+		Catalog:     catalog.All,
+		DefaultLang: i18n.Detect(),
+		Lang:        i18n.Lang(o.lang),
+		Seed:        uint64(time.Now().UnixNano()),
+		CanQuit:     runtime.GOOS != "js",
+		Dialogs:     app.NativeDialogs(),
+	}
+	if o.shot != "" {
+		// A screenshot must not depend on, or change, the user's settings and games.
+		cfg.Store = prefs.NewMemStore()
+		cfg.Seed = 1
+		cfg.Scale = 1
+		cfg.Shot = o.shot
+		// No pointer: the picture must not depend on where the mouse happens to be.
+		cfg.Input = &app.FakeInput{}
+		cfg.ShotTicks = app.DefaultShotTicks
+		if cfg.Lang == "" {
+			cfg.Lang = i18n.English
+		}
+	} else {
+		store, err := prefs.Default()
+		if err != nil {
+			cfg.StoreProblem = err
+			log.Printf("koma: %v", err)
+		} else {
+			cfg.Store = store
+		}
+	}
+	a := app.New(cfg, first)
+
+	ebiten.SetWindowTitle(a.Title())
+	ebiten.SetWindowSize(o.width, o.height)
+	ebiten.SetWindowSizeLimits(480, 360, -1, -1)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetScreenClearedEveryFrame(false)
+	if err := ebiten.RunGame(a); err != nil {
+		return err
+	}
+	return a.ShotError()
+}

@@ -1,0 +1,280 @@
+package scenes
+
+import (
+	"image"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"koma/app"
+	"koma/app/match"
+	"koma/app/prefs"
+	"koma/render"
+	"koma/render/ui"
+	"koma/rules"
+)
+
+// Menu is the start screen: every game of the catalog with a picture of its board, the
+// unfinished game to continue, the settings and Quit.
+type Menu struct {
+	cards    []menuCard
+	settings ui.Button
+	quit     ui.Button
+	resume   ui.Button
+	saved    *match.Match
+	banner   image.Rectangle
+	loaded   bool
+	// first is shown over the menu on its first tick (screenshots of the settings).
+	first app.Scene
+}
+
+type menuCard struct {
+	game  *rules.Game
+	rect  image.Rectangle
+	thumb image.Rectangle
+	pic   picture
+	text  image.Rectangle // where name and summary go
+}
+
+// NewMenu returns the menu scene.
+func NewMenu() *Menu { return &Menu{} }
+
+// Enter implements app.Enterer: it looks for an unfinished game to offer.
+func (m *Menu) Enter(ctx *app.Context) {
+	m.cards = m.cards[:0]
+	for _, g := range ctx.Catalog() {
+		m.cards = append(m.cards, menuCard{game: g})
+	}
+	if m.loaded {
+		return
+	}
+	m.loaded = true
+	saved, kept, err := prefs.LoadAutosave(ctx.Store(), ctx.Catalog())
+	switch {
+	case err != nil && kept != "":
+		ctx.Notify(ctx.T("notice.autosave-corrupt", kept))
+	case err != nil:
+		ctx.Notify(ctx.T("notice.autosave-unreadable"))
+	}
+	if saved != nil {
+		if _, over := saved.Outcome(); !over {
+			m.saved = saved
+		}
+	}
+}
+
+// Exit implements app.Exiter.
+func (m *Menu) Exit(ctx *app.Context) {
+	for i := range m.cards {
+		m.cards[i].pic.release()
+	}
+}
+
+// Saved is the unfinished game the menu offers to continue, if any.
+func (m *Menu) Saved() *match.Match { return m.saved }
+
+func (m *Menu) margin(ctx *app.Context) float64 {
+	w, _ := ctx.Size()
+	u := ctx.Unit()
+	return math.Max(20*u, math.Min(56*u, float64(w)*0.05))
+}
+
+// headerHeight is the height of the logo block.
+func (m *Menu) headerHeight(ctx *app.Context) float64 { return 64 * ctx.Unit() }
+
+func (m *Menu) layout(ctx *app.Context) {
+	u := ctx.Unit()
+	w, h := ctx.Size()
+	W, H := float64(w), float64(h)
+	mg := m.margin(ctx)
+
+	m.settings.Label = ctx.T("menu.settings")
+	m.quit.Label = ctx.T("menu.quit")
+	right := W - mg
+	top := mg + (m.headerHeight(ctx)-buttonHeight*u)/2
+	if ctx.CanQuit() {
+		qw := buttonWidth(ctx, m.quit.Label)
+		m.quit.Rect = rectF(right-qw, top, qw, buttonHeight*u)
+		right -= qw + gap*u
+	} else {
+		m.quit.Rect = image.Rectangle{}
+	}
+	sw := buttonWidth(ctx, m.settings.Label)
+	m.settings.Rect = rectF(right-sw, top, sw, buttonHeight*u)
+
+	y := mg + m.headerHeight(ctx) + 28*u
+	m.banner = image.Rectangle{}
+	m.resume.Rect = image.Rectangle{}
+	if m.saved != nil {
+		bh := 76 * u
+		m.banner = rectF(mg, y, W-2*mg, bh)
+		m.resume.Label = ctx.T("menu.continue")
+		m.resume.Primary = true
+		rw := math.Max(buttonWidth(ctx, m.resume.Label), 140*u)
+		m.resume.Rect = rectF(W-mg-20*u-rw, y+(bh-buttonHeight*u)/2, rw, buttonHeight*u)
+		y += bh + 28*u
+	}
+	y += sizeHeading * u * 1.5 // "Choose a game"
+	y += 14 * u
+
+	n := len(m.cards)
+	if n == 0 {
+		return
+	}
+	availW := W - 2*mg
+	availH := H - y - mg
+	g := 24 * u
+	cols := int(math.Max(1, math.Floor((availW+g)/(250*u+g))))
+	cols = min(cols, n)
+	cardW := math.Min((availW-g*float64(cols-1))/float64(cols), 420*u)
+	rows := (n + cols - 1) / cols
+	pad := 18 * u
+	textH := sizeHeading*u*1.5 + 8*u + 3*sizeSmall*u*render.LineHeight
+	cardH := math.Min(cardW-2*pad+textH+2*pad+8*u, (availH-g*float64(rows-1))/float64(rows))
+	cardH = math.Max(cardH, 96*u)
+	totalW := float64(cols)*cardW + float64(cols-1)*g
+	x0 := mg + (availW-totalW)/2
+	for i := range m.cards {
+		c := &m.cards[i]
+		col, row := i%cols, i/cols
+		cx, cy := x0+float64(col)*(cardW+g), y+float64(row)*(cardH+g)
+		c.rect = rectF(cx, cy, cardW, cardH)
+		thumbH := cardH - 2*pad - textH - 8*u
+		if thumbH >= 72*u {
+			c.thumb = rectF(cx+pad, cy+pad, cardW-2*pad, thumbH)
+			c.text = rectF(cx+pad, cy+pad+thumbH+12*u, cardW-2*pad, textH)
+		} else {
+			// Too little height for a picture above the text: put it beside the text.
+			side := cardH - 2*pad
+			c.thumb = rectF(cx+pad, cy+pad, side, side)
+			c.text = rectF(cx+2*pad+side, cy+pad, cardW-3*pad-side, side)
+		}
+	}
+}
+
+// Update implements app.Scene.
+func (m *Menu) Update(ctx *app.Context) error {
+	m.layout(ctx)
+	if m.first != nil {
+		ctx.Push(m.first)
+		m.first = nil
+		return nil
+	}
+	switch {
+	case hit(ctx, &m.settings):
+		ctx.Push(NewSettings())
+		return nil
+	case hit(ctx, &m.quit):
+		ctx.Quit()
+		return nil
+	case m.saved != nil && (hit(ctx, &m.resume) || ctx.Input().Pressed(app.KeyEnter)):
+		ctx.GoTo(NewGame(m.saved))
+		return nil
+	}
+	for i := range m.cards {
+		if clickedIn(ctx, m.cards[i].rect) {
+			ctx.GoTo(NewSetup(m.cards[i].game))
+			return nil
+		}
+	}
+	return nil
+}
+
+// Draw implements app.Scene.
+func (m *Menu) Draw(dst *ebiten.Image, ctx *app.Context) {
+	m.layout(ctx)
+	u := ctx.Unit()
+	mg := m.margin(ctx)
+	dst.Fill(render.Background)
+
+	// The logo: the app's mark on a seal, then the name and a line about it.
+	seal := 64 * u
+	render.FillRoundedRect(dst, mg, mg+u*2, seal, seal, 14*u, withAlpha(render.Shadow, 0.18))
+	render.FillRoundedRect(dst, mg, mg, seal, seal, 14*u, render.Accent)
+	render.DrawText(dst, ctx.T("app.mark"), 38*u, true, mg+seal/2, mg+(seal-38*u*render.LineHeight)/2, render.OnAccent, render.AlignCenter)
+	tx := mg + seal + 18*u
+	render.DrawText(dst, ctx.T("app.title"), sizeTitle*u, true, tx, mg-2*u, render.Text, render.AlignLeft)
+	tagW := float64(m.settings.Rect.Min.X) - tx - gap*u
+	if lines := render.WrapText(ctx.T("menu.tagline"), sizeBody*u, false, tagW); len(lines) > 0 {
+		render.DrawText(dst, lines[0], sizeBody*u, false, tx, mg+sizeTitle*u*render.LineHeight-6*u, render.MutedText, render.AlignLeft)
+	}
+	drawButton(dst, ctx, &m.settings)
+	drawButton(dst, ctx, &m.quit)
+
+	if m.saved != nil && !m.banner.Empty() {
+		ui.DrawPanel(dst, m.banner, render.Panel, panelRadius*u)
+		b := m.banner
+		render.FillRoundedRect(dst, float64(b.Min.X), float64(b.Min.Y), 6*u, float64(b.Dy()), 3*u, render.Accent)
+		spec := m.saved.Spec()
+		doc := rulesDoc(ctx, spec.Game)
+		x := float64(b.Min.X) + 28*u
+		ty := float64(b.Min.Y) + (float64(b.Dy())-(sizeCaption+sizeHeading)*u*render.LineHeight)/2
+		render.DrawText(dst, ctx.T("menu.unfinished"), sizeCaption*u, true, x, ty, render.MutedText, render.AlignLeft)
+		detail := ctx.T("menu.continue.detail", doc.Name, m.saved.Len()+1)
+		render.DrawText(dst, detail, sizeHeading*u, true, x, ty+sizeCaption*u*render.LineHeight, render.Text, render.AlignLeft)
+		drawButton(dst, ctx, &m.resume)
+	}
+
+	y := mg + m.headerHeight(ctx) + 28*u
+	if m.saved != nil {
+		y += 76*u + 28*u
+	}
+	render.DrawText(dst, ctx.T("menu.choose"), sizeHeading*u, true, mg, y, render.Text, render.AlignLeft)
+	if len(m.cards) == 0 {
+		render.DrawText(dst, ctx.T("menu.empty"), sizeBody*u, false, mg, y+sizeHeading*u*2, render.MutedText, render.AlignLeft)
+		return
+	}
+	for i := range m.cards {
+		m.drawCard(dst, ctx, &m.cards[i])
+	}
+}
+
+func (m *Menu) drawCard(dst *ebiten.Image, ctx *app.Context, c *menuCard) {
+	u := ctx.Unit()
+	hot := hovered(ctx, c.rect)
+	r := c.rect
+	x, y, w, h := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
+	lift, shadow := 0.0, 0.14
+	if hot {
+		lift, shadow = 2*u, 0.22
+	}
+	render.DrawShadow(dst, x, y-lift+2*u, w, h, panelRadius*u, 12*u+3*lift, shadow)
+	render.FillRoundedRect(dst, x, y-lift, w, h, panelRadius*u, render.Panel)
+	if hot {
+		render.StrokeRoundedRect(dst, x+u, y-lift+u, w-2*u, h-2*u, panelRadius*u-u, 2*u, render.Accent)
+	} else {
+		render.StrokeRoundedRect(dst, x+u/2, y-lift+u/2, w-u, h-u, panelRadius*u-u/2, u, render.PanelBorder)
+	}
+	spec := defaultSpec(c.game)
+	c.pic.draw(dst, spec, nil, c.thumb.Add(image.Pt(0, -int(lift))), false)
+
+	doc := rulesDoc(ctx, c.game)
+	tx, ty, tw := float64(c.text.Min.X), float64(c.text.Min.Y)-lift, float64(c.text.Dx())
+	render.DrawText(dst, doc.Name, sizeHeading*u, true, tx, ty, render.Text, render.AlignLeft)
+	ty += sizeHeading*u*render.LineHeight + 2*u
+	lines := render.WrapText(doc.Summary, sizeSmall*u, false, tw)
+	maxLines := int((float64(c.text.Max.Y) - ty) / (sizeSmall * u * render.LineHeight))
+	if len(lines) > maxLines {
+		lines = lines[:max(0, maxLines)]
+		if len(lines) > 0 {
+			lines[len(lines)-1] = trimToEllipsis(lines[len(lines)-1], sizeSmall*u, tw)
+		}
+	}
+	for i, l := range lines {
+		render.DrawText(dst, l, sizeSmall*u, false, tx, ty+float64(i)*sizeSmall*u*render.LineHeight, render.MutedText, render.AlignLeft)
+	}
+}
+
+// trimToEllipsis shortens a line so that it fits width with an ellipsis after it.
+func trimToEllipsis(line string, size, width float64) string {
+	const ellipsis = "…"
+	runes := []rune(line)
+	for len(runes) > 0 {
+		s := string(runes) + ellipsis
+		if w, _ := render.MeasureText(s, size, false); w <= width {
+			return s
+		}
+		runes = runes[:len(runes)-1]
+	}
+	return ellipsis
+}

@@ -1,0 +1,44 @@
+package scenes
+
+import (
+	"image"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"koma/app"
+	"koma/render"
+	"koma/render/ui"
+)
+
+// veil darkens the scene below an overlay so that the panel on top reads as a dialog.
+func veil(dst *ebiten.Image) {
+	b := dst.Bounds()
+	render.FillRoundedRect(dst, float64(b.Min.X), float64(b.Min.Y), float64(b.Dx()), float64(b.Dy()), 0, withAlpha(render.Shadow, 0.42))
+}
+
+// dialogPanel returns a panel of width at most maxW units and the given height in pixels,
+// centred on the screen and kept inside the margins.
+func dialogPanel(ctx *app.Context, maxW, height float64) image.Rectangle {
+	u := ctx.Unit()
+	w, h := ctx.Size()
+	mg := math.Max(16*u, math.Min(40*u, float64(min(w, h))*0.05))
+	pw := math.Min(float64(w)-2*mg, maxW*u)
+	ph := math.Min(float64(h)-2*mg, height)
+	return rectF((float64(w)-pw)/2, (float64(h)-ph)/2, pw, ph)
+}
+
+// drawDialog draws the panel of an overlay.
+func drawDialog(dst *ebiten.Image, ctx *app.Context, r image.Rectangle) {
+	ui.DrawPanel(dst, r, render.Panel, panelRadius*ctx.Unit())
+}
+
+// closeOrBack pops an overlay, or returns to the menu when the scene is the only one
+// (opened directly, as in screenshots).
+func closeOrBack(ctx *app.Context, overlay bool) {
+	if overlay {
+		ctx.Pop()
+		return
+	}
+	ctx.GoTo(NewMenu())
+}

@@ -1,0 +1,242 @@
+package scenes
+
+import (
+	"image"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"koma/app"
+	"koma/i18n"
+	"koma/render"
+	"koma/render/ui"
+	"koma/rules"
+)
+
+// Rules shows a game's rules: its summary, the starting position of the variant being
+// played, then the rules document with its headings, paragraphs, bullets and board
+// diagrams drawn by the real board view. The text scrolls with the wheel, by dragging and
+// with the keys.
+type Rules struct {
+	spec    rules.Spec
+	overlay bool
+
+	panel  image.Rectangle
+	view   image.Rectangle // the scrolling area
+	track  image.Rectangle
+	close  ui.Button
+	scroll float64
+
+	// The laid-out content, rebuilt when the language or the width changes.
+	lang    i18n.Lang
+	width   float64
+	unit    float64
+	coords  bool
+	items   []rulesItem
+	content float64
+}
+
+type itemKind int
+
+const (
+	itemSummary itemKind = iota
+	itemCaption
+	itemHeading
+	itemParagraph
+	itemBullet
+	itemBoard
+)
+
+type rulesItem struct {
+	kind itemKind
+	text string
+	y, h float64 // position in the content, from its top
+	spec rules.Spec
+	pic  *picture
+}
+
+// NewRules returns the rules of spec's game with spec's starting position at the top.
+// overlay shows them over the current scene; otherwise closing returns to the menu.
+func NewRules(spec rules.Spec, overlay bool) *Rules { return &Rules{spec: spec, overlay: overlay} }
+
+// Overlay implements app.Overlay.
+func (r *Rules) Overlay() bool { return r.overlay }
+
+// Exit implements app.Exiter.
+func (r *Rules) Exit(ctx *app.Context) {
+	for _, it := range r.items {
+		if it.pic != nil {
+			it.pic.release()
+		}
+	}
+}
+
+func (r *Rules) layout(ctx *app.Context) {
+	u := ctx.Unit()
+	_, h := ctx.Size()
+	r.panel = dialogPanel(ctx, 880, float64(h))
+	pad := 32 * u
+	r.close = ui.Button{Label: ctx.T("rules.close"), Rect: r.close.Rect}
+	cw := math.Max(buttonWidth(ctx, r.close.Label), 96*u)
+	r.close.Rect = rectF(float64(r.panel.Max.X)-pad-cw, float64(r.panel.Min.Y)+pad, cw, buttonHeight*u)
+	top := float64(r.panel.Min.Y) + pad + math.Max(buttonHeight*u, sizeTitle*u*render.LineHeight) + 16*u
+	r.view = rectF(float64(r.panel.Min.X)+pad, top, float64(r.panel.Dx())-2*pad, float64(r.panel.Max.Y)-top-pad*0.6)
+	r.track = rectF(float64(r.panel.Max.X)-pad*0.6, top, 5*u, float64(r.view.Dy()))
+
+	width := math.Min(float64(r.view.Dx())-16*u, 760*u)
+	coords := ctx.Settings().Coords
+	if r.items == nil || r.lang != ctx.Lang() || r.width != width || r.unit != u || r.coords != coords {
+		r.build(ctx, width)
+	}
+	r.clamp()
+}
+
+// build lays the document out once for a language and width; drawing then only offsets it.
+func (r *Rules) build(ctx *app.Context, width float64) {
+	u := ctx.Unit()
+	r.Exit(ctx)
+	r.lang, r.width, r.unit, r.coords = ctx.Lang(), width, u, ctx.Settings().Coords
+	r.items = r.items[:0]
+	doc := rulesDoc(ctx, r.spec.Game)
+	y := 0.0
+	add := func(it rulesItem, before, after float64) {
+		y += before
+		it.y = y
+		y += it.h + after
+		r.items = append(r.items, it)
+	}
+	if doc.Summary != "" {
+		add(rulesItem{kind: itemSummary, text: doc.Summary, h: render.MeasureRichText(doc.Summary, sizeHeading*0.9*u, width)}, 0, 18*u)
+	}
+	boardH := math.Min(width*0.55, 300*u)
+	caption := ctx.T("rules.start-position")
+	if v := variantText(ctx, doc, r.spec); v != "" {
+		caption = ctx.T("rules.start-position.variant", v)
+	}
+	add(rulesItem{kind: itemBoard, spec: r.spec, h: boardH, pic: &picture{}}, 0, 6*u)
+	add(rulesItem{kind: itemCaption, text: caption, h: sizeSmall * u * render.LineHeight}, 0, 8*u)
+	for _, b := range doc.Blocks {
+		switch b.Kind {
+		case i18n.Heading:
+			add(rulesItem{kind: itemHeading, text: b.Text, h: wrappedHeight(b.Text, sizeHeading*u, true, width)}, 22*u, 8*u)
+		case i18n.Paragraph:
+			add(rulesItem{kind: itemParagraph, text: b.Text, h: render.MeasureRichText(b.Text, sizeBody*u, width)}, 0, 12*u)
+		case i18n.Bullet:
+			add(rulesItem{kind: itemBullet, text: b.Text, h: render.MeasureRichText(b.Text, sizeBody*u, width-24*u)}, 0, 6*u)
+		case i18n.Diagram:
+			spec, err := ctx.Catalog().ParseSpec(b.Text)
+			if err != nil {
+				// A diagram of a game or variant this build does not know: show its spec
+				// rather than nothing, so the gap is explained.
+				add(rulesItem{kind: itemCaption, text: b.Text, h: sizeSmall * u * render.LineHeight}, 6*u, 12*u)
+				continue
+			}
+			add(rulesItem{kind: itemBoard, spec: spec, h: math.Min(width*0.45, 240*u), pic: &picture{}}, 10*u, 6*u)
+			if v := variantText(ctx, rulesDoc(ctx, spec.Game), spec); v != "" {
+				add(rulesItem{kind: itemCaption, text: v, h: sizeSmall * u * render.LineHeight}, 0, 12*u)
+			} else {
+				y += 12 * u
+			}
+		}
+	}
+	r.content = y + 24*u
+}
+
+func (r *Rules) maxScroll() float64 { return math.Max(0, r.content-float64(r.view.Dy())) }
+
+func (r *Rules) clamp() { r.scroll = math.Max(0, math.Min(r.scroll, r.maxScroll())) }
+
+// Update implements app.Scene.
+func (r *Rules) Update(ctx *app.Context) error {
+	r.layout(ctx)
+	in := ctx.Input()
+	u := ctx.Unit()
+	if hit(ctx, &r.close) || in.Pressed(app.KeyBack) {
+		closeOrBack(ctx, r.overlay)
+		return nil
+	}
+	if x, y, ok := in.Clicked(); ok && r.overlay && !image.Pt(int(x), int(y)).In(r.panel) {
+		closeOrBack(ctx, r.overlay)
+		return nil
+	}
+	before := r.scroll
+	step := 56 * u
+	page := float64(r.view.Dy()) * 0.9
+	_, wy := in.Wheel()
+	r.scroll += wy * step
+	if _, dy, ok := in.Drag(); ok {
+		r.scroll -= dy
+	}
+	switch {
+	case in.Pressed(app.KeyDown):
+		r.scroll += step
+	case in.Pressed(app.KeyUp):
+		r.scroll -= step
+	case in.Pressed(app.KeyPageDown):
+		r.scroll += page
+	case in.Pressed(app.KeyPageUp):
+		r.scroll -= page
+	case in.Pressed(app.KeyHome):
+		r.scroll = 0
+	case in.Pressed(app.KeyEnd):
+		r.scroll = r.maxScroll()
+	}
+	r.clamp()
+	if r.scroll != before {
+		ctx.Invalidate()
+	}
+	return nil
+}
+
+// Scroll is how far the text is scrolled, in pixels; tests use it.
+func (r *Rules) Scroll() float64 { return r.scroll }
+
+// Draw implements app.Scene.
+func (r *Rules) Draw(dst *ebiten.Image, ctx *app.Context) {
+	r.layout(ctx)
+	u := ctx.Unit()
+	if r.overlay {
+		veil(dst)
+	} else {
+		dst.Fill(render.Background)
+	}
+	drawDialog(dst, ctx, r.panel)
+	pad := 32 * u
+	doc := rulesDoc(ctx, r.spec.Game)
+	tx := float64(r.panel.Min.X) + pad
+	ty := float64(r.panel.Min.Y) + pad + (buttonHeight*u-sizeTitle*u*render.LineHeight)/2
+	title := ctx.T("rules.title", doc.Name)
+	render.DrawText(dst, title, sizeTitle*u, true, tx, ty, render.Text, render.AlignLeft)
+	drawButton(dst, ctx, &r.close)
+	// A hairline under the title, visible once the text scrolls beneath it.
+	if r.scroll > 0 {
+		render.FillRoundedRect(dst, float64(r.view.Min.X), float64(r.view.Min.Y)-u, float64(r.view.Dx()), u, 0, render.PanelBorder)
+	}
+
+	clip := dst.SubImage(r.view).(*ebiten.Image)
+	x0 := float64(r.view.Min.X) + (float64(r.view.Dx())-16*u-r.width)/2
+	top := float64(r.view.Min.Y) - r.scroll
+	for i := range r.items {
+		it := &r.items[i]
+		y := top + it.y
+		if y > float64(r.view.Max.Y) || y+it.h < float64(r.view.Min.Y) {
+			continue
+		}
+		switch it.kind {
+		case itemSummary:
+			render.DrawRichText(clip, it.text, sizeHeading*0.9*u, x0, y, r.width, render.MutedText)
+		case itemCaption:
+			render.DrawText(clip, it.text, sizeSmall*u, false, x0+r.width/2, y, render.MutedText, render.AlignCenter)
+		case itemHeading:
+			drawWrapped(clip, it.text, sizeHeading*u, true, x0, y, r.width, render.Text)
+		case itemParagraph:
+			render.DrawRichText(clip, it.text, sizeBody*u, x0, y, r.width, render.Text)
+		case itemBullet:
+			render.FillCircle(clip, x0+8*u, y+sizeBody*u*render.LineHeight/2, 3*u, render.Accent)
+			render.DrawRichText(clip, it.text, sizeBody*u, x0+24*u, y, r.width-24*u, render.Text)
+		case itemBoard:
+			it.pic.draw(clip, it.spec, nil, rectF(x0, y, r.width, it.h), r.coords)
+		}
+	}
+	ui.DrawScrollbar(dst, r.track, r.scroll, r.content, float64(r.view.Dy()))
+}
