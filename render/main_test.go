@@ -1,14 +1,13 @@
 package render
 
 import (
-	"fmt"
 	"image"
 	"image/color"
-	"os"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"koma/render/drawtest"
 	"koma/rules"
 	"koma/rules/board"
 )
@@ -16,29 +15,7 @@ import (
 // Drawing needs a running game loop, so the tests run inside the first Update of one
 // (the pattern of Ebitengine's own tests). Run them under xvfb-run on a headless machine.
 
-type testLoop struct {
-	m    *testing.M
-	code int
-}
-
-func (g *testLoop) Update() error {
-	g.code = g.m.Run()
-	return ebiten.Termination
-}
-
-func (g *testLoop) Draw(*ebiten.Image) {}
-
-func (g *testLoop) Layout(int, int) (int, int) { return 64, 64 }
-
-func TestMain(m *testing.M) {
-	ebiten.SetWindowSize(64, 64)
-	g := &testLoop{m: m}
-	if err := ebiten.RunGame(g); err != nil {
-		fmt.Fprintln(os.Stderr, "render tests:", err)
-		os.Exit(1)
-	}
-	os.Exit(g.code)
-}
+func TestMain(m *testing.M) { drawtest.Main(m) }
 
 // fakeState is the smallest rules.State that can hold any arrangement of pieces, stacks
 // included. Only Pieces and the card matter to the renderer.

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -12,33 +11,12 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"koma/render"
+	"koma/render/drawtest"
 )
 
 // The tests draw, so they run inside a game loop; see render's TestMain.
 
-type testLoop struct {
-	m    *testing.M
-	code int
-}
-
-func (g *testLoop) Update() error {
-	g.code = g.m.Run()
-	return ebiten.Termination
-}
-
-func (g *testLoop) Draw(*ebiten.Image) {}
-
-func (g *testLoop) Layout(int, int) (int, int) { return 64, 64 }
-
-func TestMain(m *testing.M) {
-	ebiten.SetWindowSize(64, 64)
-	g := &testLoop{m: m}
-	if err := ebiten.RunGame(g); err != nil {
-		fmt.Fprintln(os.Stderr, "ui tests:", err)
-		os.Exit(1)
-	}
-	os.Exit(g.code)
-}
+func TestMain(m *testing.M) { drawtest.Main(m) }
 
 func snapshot(img *ebiten.Image) *image.RGBA {
 	out := image.NewRGBA(img.Bounds())
