@@ -89,6 +89,7 @@ type App struct {
 	scale         float64
 	ticks         int64
 	dirty         bool
+	partDirty     bool // see Context.InvalidatePart
 	quit          bool
 	notices       []notice
 
@@ -100,6 +101,9 @@ type App struct {
 	wantShot bool
 	shotDone bool
 	shotErr  error
+
+	meter thinkMeter
+	page  *page
 }
 
 // New creates the app; first becomes the current scene on the first tick.
@@ -135,6 +139,7 @@ func New(cfg Config, first Scene) *App {
 	if problem != nil {
 		a.ctx.Notify(a.ctx.T("notice.settings-reset"))
 	}
+	a.page = newPage(a)
 	return a
 }
 
@@ -203,7 +208,9 @@ func (a *App) Update() error {
 		p(a.ctx)
 		a.dirty = true
 	}
+	workStart := time.Now()
 	a.runner.Tick()
+	a.meter.tick(workStart, time.Since(workStart), a.runner.Busy())
 	kept := a.notices[:0]
 	for _, n := range a.notices {
 		if n.until > a.ticks {
@@ -225,15 +232,27 @@ func (a *App) Update() error {
 			a.wantShot, a.dirty = true, true
 		}
 	}
+	a.page.update()
 	return nil
 }
 
 // Draw implements ebiten.Game. It paints only when something changed: the screen is not
 // cleared between frames, so an idle window costs next to nothing.
 func (a *App) Draw(screen *ebiten.Image) {
+	if a.partDirty && !a.dirty && a.mgr.top() != nil {
+		a.partDirty = false
+		if a.drawPart(screen) {
+			a.meter.frame(paintedPart)
+			return
+		}
+		a.dirty = true
+	}
+	a.partDirty = false
 	if !a.dirty || a.mgr.top() == nil {
+		a.meter.frame(paintedNothing)
 		return
 	}
+	a.meter.frame(paintedAll)
 	if a.fadeCapture {
 		a.fadeCapture = false
 		b := screen.Bounds()
@@ -264,6 +283,17 @@ func (a *App) Draw(screen *ebiten.Image) {
 			a.shotErr = err
 		}
 	}
+}
+
+// drawPart lets the top scene repaint a part of the previous frame, when nothing else on
+// the screen can have changed or be covering it: no overlay, fade or notice.
+func (a *App) drawPart(screen *ebiten.Image) bool {
+	pd, ok := a.mgr.top().(PartDrawer)
+	fading := a.fade != nil && a.ticks-a.fadeStart < fadeTicks
+	if !ok || !a.drawn || fading || len(a.notices) > 0 || len(a.mgr.visible()) != 1 || a.wantShot {
+		return false
+	}
+	return pd.DrawPart(screen, a.ctx)
 }
 
 func easeOut(p float64) float64 { return 1 - (1-p)*(1-p) }

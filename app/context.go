@@ -87,6 +87,10 @@ func (c *Context) Seed() uint64 { return c.app.rng.Uint64() }
 // Invalidate asks for the screen to be redrawn after this tick.
 func (c *Context) Invalidate() { c.app.dirty = true }
 
+// InvalidatePart asks the top scene to repaint only what its PartDrawer covers; the app
+// repaints everything instead when that cannot be done safely.
+func (c *Context) InvalidatePart() { c.app.partDirty = true }
+
 // Notify shows a short message over every scene for a few seconds.
 func (c *Context) Notify(msg string) {
 	c.app.notices = append(c.app.notices, notice{text: msg, until: c.app.ticks + noticeTicks})

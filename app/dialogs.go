@@ -26,3 +26,15 @@ type Dialogs interface {
 	// OpenFile asks for a file to open and returns its path.
 	OpenFile(req FileRequest) (path string, err error)
 }
+
+// Transfer is implemented by Dialogs that move whole files rather than paths: the
+// browser, which has no file system to show, downloads a saved game and uploads one to
+// open. Scenes use it in preference to the path-based methods when it is offered. Like
+// those, its calls block until the user has answered.
+type Transfer interface {
+	// Download offers data to the user as a file named name and returns the name used.
+	Download(req FileRequest, data []byte) (name string, err error)
+	// Upload asks the user for a file and returns its name and content. A file larger
+	// than limit bytes is refused with an error.
+	Upload(req FileRequest, limit int64) (name string, data []byte, err error)
+}

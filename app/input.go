@@ -144,6 +144,13 @@ func (in *DeviceInput) Update() {
 		}
 	}
 
+	// A press the poll saw this tick is its business; otherwise a click that came and went
+	// between two ticks (a quick tap in a browser) is delivered now.
+	if x, y, ok := missedClick(); ok && !in.pressing && !in.click {
+		in.press(x*scale, y*scale)
+		in.release()
+	}
+
 	in.wheelX, in.wheelY = ebiten.Wheel()
 	// Ebitengine reports wheel-up as positive y; scenes think in content movement.
 	in.wheelY = -in.wheelY

@@ -24,6 +24,15 @@ type Exiter interface {
 	Exit(ctx *Context)
 }
 
+// PartDrawer is implemented by scenes that can repaint a small part of themselves over
+// the previous frame, such as the game's "thinking" dots; see Context.InvalidatePart. A
+// full repaint is costly where the browser draws in software, and repeated a few times a
+// second it would take the page's frame rate while the computer thinks. DrawPart returns
+// false when it cannot, and the app then repaints the whole screen.
+type PartDrawer interface {
+	DrawPart(dst *ebiten.Image, ctx *Context) bool
+}
+
 // Overlay is implemented by scenes pushed over another scene that should stay visible
 // beneath them (the rules over a game). The scene below is drawn first.
 type Overlay interface {

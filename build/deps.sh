@@ -1,11 +1,12 @@
 #!/bin/sh
 # Installs the Debian/Ubuntu packages Koma needs, skipping those already present.
 #   build/deps.sh run    what building and running the desktop app needs
-#   build/deps.sh test   the above plus what the tests need (a virtual X display)
+#   build/deps.sh test   the above plus what the tests need: a virtual X display, and
+#                        Chromium and Node.js for the browser test of the web build
 set -eu
 
 run_pkgs="gcc libc6-dev pkg-config libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev libgtk-3-dev"
-test_pkgs="$run_pkgs xvfb xauth"
+test_pkgs="$run_pkgs xvfb xauth chromium"
 
 case "${1:-run}" in
 run) pkgs=$run_pkgs ;;
@@ -24,6 +25,11 @@ for p in $pkgs; do
 		missing="$missing $p"
 	fi
 done
+# The browser test runs under Node.js with npm. A machine that has them from elsewhere
+# (NodeSource, nvm) keeps its own; Debian's are the fallback.
+if [ "${1:-run}" = test ] && ! { command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; }; then
+	missing="$missing nodejs npm"
+fi
 [ -z "$missing" ] && exit 0
 
 echo "Installing:$missing"

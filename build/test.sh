@@ -1,6 +1,8 @@
 #!/bin/sh
-# Installs what the tests need, then runs go vet and every test under a virtual X display.
-# Needs Go 1.21 or newer on PATH.
+# Installs what the tests need, then runs go vet and every test under a virtual X display,
+# builds the web version and tests it in headless Chromium.
+# Needs Go 1.21 or newer on PATH. KOMA_WEB_TEST=0 skips the browser test; its screenshots
+# go to $KOMA_SHOTS (default /tmp/koma-e2e).
 set -eu
 cd "$(dirname "$0")/.."
 sh build/deps.sh test
@@ -14,8 +16,21 @@ fi
 
 echo "== go vet"
 go vet ./...
+echo "== go vet (js/wasm)"
+GOOS=js GOARCH=wasm go vet ./...
 
 echo "== go test"
 # Packages that draw link Ebitengine, which needs an X display even in tests.
 # timeout guards against a stray Xvfb keeping the run alive.
 timeout 1500 xvfb-run -a -s "-screen 0 1280x1024x24" go test -count=1 ./...
+
+if [ "${KOMA_WEB_TEST:-1}" = 0 ]; then
+	echo "== browser test skipped (KOMA_WEB_TEST=0)"
+	exit 0
+fi
+echo "== web build"
+sh build/web.sh
+echo "== browser test"
+(cd build/web/e2e && npm ci --no-audit --no-fund --loglevel=error)
+# Headless Chromium draws WebGL in software here, so the test takes a few minutes.
+KOMA_SHOTS=${KOMA_SHOTS:-/tmp/koma-e2e} timeout 1200 node build/web/e2e/e2e.mjs

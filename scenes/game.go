@@ -41,6 +41,7 @@ type Game struct {
 	thinking  bool
 	choices   []rules.Move
 	dialog    bool // a file dialog is open: the board ignores input meanwhile
+	dots      dotsSpot
 	results   chan fileResult
 	saveError bool // an autosave failure was already reported
 
@@ -221,9 +222,9 @@ func (g *Game) Update(ctx *app.Context) error {
 				ctx.Notify(ctx.T("notice.ai-failed"))
 			}
 		}
-		// The dots of "Thinking" move a few times a second.
-		if ctx.Now()%(ctx.Tick()*12) == 0 {
-			ctx.Invalidate()
+		// The dots of "Thinking" step every dotTicks ticks; they alone are repainted.
+		if ctx.Now()%(ctx.Tick()*dotTicks) == 0 {
+			ctx.InvalidatePart()
 		}
 	}
 
@@ -316,6 +317,10 @@ func (g *Game) saveFile(ctx *app.Context) {
 	}
 	req := app.FileRequest{Title: ctx.T("dialog.save"), FilterName: ctx.T("dialog.filter"), Ext: "json",
 		StartFile: g.m.Spec().Game.ID + ".json"}
+	if t, ok := d.(app.Transfer); ok {
+		g.download(t, req, data)
+		return
+	}
 	g.dialog = true
 	results := g.results
 	go func() {
@@ -337,6 +342,10 @@ func (g *Game) openFile(ctx *app.Context) {
 		return
 	}
 	req := app.FileRequest{Title: ctx.T("dialog.open"), FilterName: ctx.T("dialog.filter"), Ext: "json"}
+	if t, ok := d.(app.Transfer); ok {
+		g.upload(t, req)
+		return
+	}
 	g.dialog = true
 	results := g.results
 	go func() {
@@ -698,8 +707,9 @@ func drawWrappedWidth(dst *ebiten.Image, s string, size float64, bold bool, x, y
 
 // drawDots draws three dots that light up in turn while the computer thinks.
 func (g *Game) drawDots(dst *ebiten.Image, ctx *app.Context, x, y float64, clr color.NRGBA) {
+	g.dots = dotsSpot{x: x, y: y, ink: clr, unit: ctx.Unit(), ok: true}
 	u := ctx.Unit()
-	phase := int(ctx.Now()/(ctx.Tick()*12)) % 4
+	phase := int(ctx.Now()/(ctx.Tick()*dotTicks)) % 4
 	for i := 0; i < 3; i++ {
 		a := 0.25
 		if i < phase {

@@ -2,42 +2,130 @@
 // types browsers need for WebAssembly.
 //
 //	go run ./build/serve [-addr 127.0.0.1:8080] [-dir build/web/dist]
+//
+// A file with a gzipped twin beside it (koma.wasm and koma.wasm.gz) is sent compressed to
+// browsers that accept gzip, as a production web server would be set up to do.
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
-	"log"
+	"io/fs"
 	"mime"
 	"net"
 	"net/http"
 	"os"
+	"path"
+	"strconv"
+	"strings"
 )
 
 func main() {
-	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
-	dir := flag.String("dir", "build/web/dist", "folder to serve")
-	flag.Parse()
-	if _, err := os.Stat(*dir); err != nil {
-		fmt.Fprintf(os.Stderr, "serve: %v (run ./build/web.sh first)\n", err)
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "serve:", err)
 		os.Exit(2)
 	}
-	// WebAssembly.instantiateStreaming refuses any other content type.
-	if err := mime.AddExtensionType(".wasm", "application/wasm"); err != nil {
-		log.Fatalf("serve: %v", err)
+}
+
+func run(args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free one)")
+	dir := fs.String("dir", "build/web/dist", "folder to serve")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if _, err := os.Stat(*dir); err != nil {
+		return fmt.Errorf("%w (run ./build/web.sh first)", err)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		log.Fatalf("serve: %v", err)
+		return fmt.Errorf("listen: %w", err)
 	}
+	// The test script reads this line to learn the port.
 	fmt.Printf("serving %s on http://%s/\n", *dir, ln.Addr())
-	log.Fatal(http.Serve(ln, noCache(http.FileServer(http.Dir(*dir)))))
+	return http.Serve(ln, handler(os.DirFS(*dir)))
 }
 
-// noCache keeps a developer from running a stale build after rebuilding.
-func noCache(h http.Handler) http.Handler {
+// contentTypes are set explicitly: WebAssembly.instantiateStreaming refuses a .wasm sent
+// with any type but application/wasm, and the system's MIME table may not know it.
+var contentTypes = map[string]string{
+	".wasm": "application/wasm",
+	".js":   "text/javascript; charset=utf-8",
+	".html": "text/html; charset=utf-8",
+	".json": "application/json",
+}
+
+func contentType(name string) string {
+	ext := path.Ext(name)
+	if t, ok := contentTypes[ext]; ok {
+		return t
+	}
+	if t := mime.TypeByExtension(ext); t != "" {
+		return t
+	}
+	return "application/octet-stream"
+}
+
+// handler serves root, preferring a file's .gz twin when the client accepts gzip. Every
+// answer says no-cache, so a developer never runs a stale build after rebuilding.
+func handler(root fs.FS) http.Handler {
+	files := http.FileServerFS(root)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
-		h.ServeHTTP(w, r)
+		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+		if name == "" || strings.HasSuffix(r.URL.Path, "/") {
+			name = path.Join(name, "index.html")
+		}
+		w.Header().Set("Content-Type", contentType(name))
+		if acceptsGzip(r) && !strings.HasSuffix(name, ".gz") {
+			if serveGzip(w, r, root, name) {
+				return
+			}
+		}
+		files.ServeHTTP(w, r)
 	})
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.TrimSpace(enc) == "gzip" && strings.ReplaceAll(q, " ", "") != "q=0" {
+			return true
+		}
+	}
+	return false
+}
+
+// serveGzip sends name.gz for name when it exists and reports whether it did. The size of
+// the uncompressed file goes along in X-Decoded-Length, so the page's progress bar can
+// count the bytes it really receives.
+func serveGzip(w http.ResponseWriter, r *http.Request, root fs.FS, name string) bool {
+	gz, err := fs.Stat(root, name+".gz")
+	if err != nil || gz.IsDir() {
+		return false
+	}
+	plain, err := fs.Stat(root, name)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	f, err := root.Open(name + ".gz")
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	rs, ok := f.(interface {
+		Read([]byte) (int, error)
+		Seek(int64, int) (int64, error)
+	})
+	if !ok {
+		return false
+	}
+	w.Header().Set("Content-Encoding", "gzip")
+	w.Header().Add("Vary", "Accept-Encoding")
+	if plain != nil {
+		w.Header().Set("X-Decoded-Length", strconv.FormatInt(plain.Size(), 10))
+	}
+	http.ServeContent(w, r, name, gz.ModTime(), rs)
+	return true
 }
