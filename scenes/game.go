@@ -158,7 +158,7 @@ func (g *Game) prepare(ctx *app.Context) {
 
 func (g *Game) startThinking(ctx *app.Context) {
 	seat := g.m.Seat(g.m.ToMove())
-	ctx.Runner().Start(think.Job{State: g.m.State(), Budget: ctx.ThinkTime(seat.Level), Seed: g.m.DecisionSeed()})
+	ctx.Runner().Start(think.Job{State: g.m.State(), Setting: seat.Level.Setting(), Budget: ctx.ThinkTime(seat.Level), Seed: g.m.DecisionSeed()})
 	g.thinking = true
 }
 

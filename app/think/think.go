@@ -17,6 +17,9 @@ import (
 type Job struct {
 	// State is the position; the runner searches a copy of it.
 	State rules.State
+	// Setting is how the computer plays: its level's style of play. The zero Setting is
+	// Beginner.
+	Setting ai.Setting
 	// Budget is how long to think.
 	Budget time.Duration
 	// Seed makes the decision reproducible for a given amount of work.
@@ -52,5 +55,5 @@ const BrowserSlice = 6 * time.Millisecond
 // newSearch is shared by both runners so that they make the same decision from the same
 // job and amount of work.
 func newSearch(job Job) *ai.Search {
-	return ai.NewSearch(job.State, ai.Config{Seed: job.Seed})
+	return ai.NewSearchFor(job.State, job.Setting, job.Seed)
 }

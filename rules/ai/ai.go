@@ -4,113 +4,91 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
-	"strings"
 	"time"
 
 	"koma/rules"
 )
 
-// Level is a playing strength, defined by think time.
-type Level int
-
-// The levels, weakest first.
-const (
-	Beginner Level = iota
-	Easy
-	Normal
-	Hard
-	Expert
-)
-
-// Levels lists every level, weakest first.
-var Levels = []Level{Beginner, Easy, Normal, Hard, Expert}
-
-var levelNames = []string{"beginner", "easy", "normal", "hard", "expert"}
-
-// Each level roughly triples the previous one's time, since the strength of random-playout
-// search grows with the logarithm of its work; eight seconds is about as long as a player
-// will wait without wondering whether the app hung.
-var thinkTimes = []time.Duration{100 * time.Millisecond, 300 * time.Millisecond, time.Second, 3 * time.Second, 8 * time.Second}
-
-func (l Level) valid() bool { return l >= 0 && int(l) < len(levelNames) }
-
-// String is the level's stable name, also its i18n key suffix ("level.<name>"). A value
-// outside Levels prints as "level(<n>)".
-func (l Level) String() string {
-	if !l.valid() {
-		return fmt.Sprintf("level(%d)", int(l))
-	}
-	return levelNames[l]
-}
-
-// ParseLevel reads a level name, ignoring case and surrounding space.
-func ParseLevel(s string) (Level, error) {
-	name := strings.ToLower(strings.TrimSpace(s))
-	for i, n := range levelNames {
-		if n == name {
-			return Level(i), nil
-		}
-	}
-	return 0, fmt.Errorf("ai: unknown level %q", s)
-}
-
-// ThinkTime is how long the level thinks per decision; it is zero for a value outside
-// Levels.
-func (l Level) ThinkTime() time.Duration {
-	if !l.valid() {
-		return 0
-	}
-	return thinkTimes[l]
-}
-
 // Defaults used when a Config field is zero.
 const (
-	// DefaultExploration is the UCB1 constant for rewards in [0, 1].
+	// DefaultExploration is the UCB1 constant for rewards in [0, 1] of the plain search.
 	DefaultExploration = 1.4142135623730951
-	// DefaultMaxNodes bounds the tree to roughly 64 MB.
+	// TunedExploration is the UCB1 constant of the full tree search. Its all-moves
+	// statistics and evaluated playouts guide it well enough to explore far less than
+	// the plain search (measured in STRENGTH.md).
+	TunedExploration = 0.3
+	// DefaultMaxNodes bounds the tree to about 80 MB, and the alpha-beta transposition
+	// table to 16 MB.
 	DefaultMaxNodes = 1 << 20
+	// DefaultCutoff is how many turns a playout of tree search runs before the game's
+	// evaluation scores it, for games that have one.
+	DefaultCutoff = 10
 )
 
 // Config sets up a search. The zero value of every field but Seed means its default.
 type Config struct {
 	// Seed makes the search reproducible.
 	Seed uint64
-	// Iterations, when positive, ends the search after that many iterations: Step and
-	// StepIterations then report done. Together with Seed it makes the result independent
-	// of the clock.
+	// Iterations, when positive, ends the search after that many iterations (tree
+	// search) or positions (alpha-beta): Step and StepIterations then report done.
+	// Together with Seed it makes the result independent of the clock.
 	Iterations int
-	// Exploration is the UCT exploration constant; DefaultExploration when zero.
+	// Exploration is the UCT exploration constant; when zero, DefaultExploration for a
+	// plain search and TunedExploration otherwise.
 	Exploration float64
-	// MaxNodes bounds the number of tree nodes; DefaultMaxNodes when zero. The root's
-	// children are always made, whatever the bound. Once it is reached the search goes on
-	// sampling from the existing leaves.
+	// MaxNodes bounds the number of tree nodes, or the entries of the alpha-beta
+	// transposition table (rounded up to a power of two); DefaultMaxNodes when zero. The
+	// root's children are always made, whatever the bound. Once it is reached the tree
+	// search goes on sampling from the existing leaves.
 	MaxNodes int
+	// Engine chooses the search. The zero value, rules.AutoEngine, takes the game's
+	// EnginePreference; alpha-beta needs the game's Evaluator and falls back to tree
+	// search without one.
+	Engine rules.Engine
+	// Plain turns off everything the game offers beyond its rules: tree search with
+	// uniformly random playouts to the end, exactly as the first version of this package
+	// searched. It is the yardstick of the strength measurements.
+	Plain bool
+	// Cutoff is the number of turns after which a playout of tree search stops and the
+	// game's evaluation scores it; DefaultCutoff when zero, and negative for playouts
+	// that always run to the end.
+	Cutoff int
+	// Noise blurs the game's evaluation: each evaluated position gets a fixed
+	// pseudo-random offset of up to Noise either way, drawn from its hash and the seed,
+	// on the evaluation's scale of -1 to 1. The lower levels use it to misjudge positions
+	// now and then, as a weaker player does, rather than only to see less far. Proven
+	// wins and losses are never blurred.
+	Noise float64
 }
 
 // Stats describes the work done so far.
 type Stats struct {
-	// Iterations counts completed iterations: one descent, playout and backup each.
+	// Iterations counts completed iterations of tree search (one descent, playout and
+	// backup each), or positions searched by alpha-beta.
 	Iterations int
-	// Nodes counts the tree nodes below the root.
+	// Nodes counts the tree nodes below the root, or the positions alpha-beta searched.
 	Nodes int
-	// Depth is the deepest tree level an iteration has descended to, in decisions.
+	// Depth is the deepest tree level an iteration has descended to, or the depth of the
+	// last complete alpha-beta iteration, in decisions.
 	Depth int
-	// Visits is how often the search tried Best.
+	// Visits is how often tree search tried Best; zero for alpha-beta.
 	Visits int
-	// Value is the mean reward of Best for the player to move at the root, from 0 (loss)
-	// through 0.5 (draw) to 1 (win).
+	// Value is the expected result of Best for the player to move at the root, from 0
+	// (loss) through 0.5 (draw or even) to 1 (win).
 	Value float64
 	// Solved reports that the root's result is proven; Value is then exact.
 	Solved bool
+	// Engine names the search: "mcts", "plain", "alphabeta" or "beginner".
+	Engine string
 }
 
 // ErrGameOver is returned when asked to think about a finished game.
 var ErrGameOver = errors.New("ai: the game is over")
 
-// quantum is how many decisions Step plays between two looks at the clock: a few dozen
-// keep the overrun of a slice to microseconds in any reasonable game, while the clock,
-// which is a call into JavaScript in the browser, stays a small share of the work.
+// quantum is how many decisions (or alpha-beta positions) Step plays between two looks at
+// the clock: a few dozen keep the overrun of a slice to microseconds in any reasonable
+// game, while the clock, which is a call into JavaScript in the browser, stays a small
+// share of the work.
 const quantum = 64
 
 // maxIterations keeps visit and score counters far from overflowing.
@@ -119,57 +97,86 @@ const maxIterations = 1 << 30
 // thinkSlice is the longest Run works before it looks at its context again.
 const thinkSlice = 5 * time.Millisecond
 
+// engine is one kind of search behind a Search.
+type engine interface {
+	// work does about units of work (decisions or positions) and stops early once
+	// iterations reaches stop.
+	work(units, stop int)
+	iterations() int
+	finished() bool
+	bestMoveNow() rules.Move
+	stats() Stats
+}
+
 // Search is a search in progress. It advances only inside Step, so the caller decides when
 // the work happens: in a goroutine on the desktop, a few milliseconds per frame in a browser.
 // A Search is not safe for concurrent use.
 type Search struct {
-	cfg     Config
-	root    rules.State // the position searched, never modified
-	scratch rules.State // the position of the iteration in progress
-	rng     *rand.Rand
-	top     node // the root node; its children are the root's legal moves
-	tree    arena
-	path    []*node // the nodes of the iteration in progress, root first
-	moves   []rules.Move
-	roll    rollout
-	rolling bool // a playout of the iteration in progress is under way in scratch
-	over    bool // the root position has no legal move
-	iters   int
-	depth   int
-	now     func() time.Time // the clock Step reads; tests substitute a virtual one
+	eng  engine
+	cfg  Config
+	now  func() time.Time // the clock Step reads; tests substitute a virtual one
+	over bool             // the root position has no legal move
 }
 
-// NewSearch starts a search from a copy of root. A finished (or nil) root gives a search
-// that is done at once, whose Best is the zero Move.
+// NewSearch starts a search from a copy of root with the engine cfg asks for. A finished
+// (or nil) root gives a search that is done at once, whose Best is the zero Move.
 func NewSearch(root rules.State, cfg Config) *Search {
 	if !(cfg.Exploration > 0) {
-		cfg.Exploration = DefaultExploration
+		cfg.Exploration = TunedExploration
+		if cfg.Plain {
+			cfg.Exploration = DefaultExploration
+		}
 	}
 	if cfg.MaxNodes <= 0 {
 		cfg.MaxNodes = DefaultMaxNodes
 	}
-	s := &Search{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x6b6f6d612d6169)), now: time.Now}
-	s.top.mover = rules.NoPlayer
-	if root == nil {
+	s := &Search{cfg: cfg, now: time.Now}
+	if root == nil || len(root.LegalMoves(nil)) == 0 {
 		s.over = true
 		return s
 	}
-	s.root = root.Clone()
-	s.scratch = root.Clone()
-	s.tree.limit = cfg.MaxNodes
-	// The root is expanded whatever the node limit, so that Best is a real move from the
-	// start; the children are shuffled, so an early Best is a fair random choice.
-	if !s.expand(&s.top, s.root, true) {
-		s.over = true
+	switch EngineFor(root, cfg) {
+	case rules.AlphaBetaEngine:
+		s.eng = newAlphaBeta(root, cfg)
+	default:
+		opt := treeOptions{}
+		if !cfg.Plain {
+			opt = treeOptions{cutoff: cfg.Cutoff, policy: true, exact: true, rave: true}
+			if opt.cutoff == 0 {
+				opt.cutoff = DefaultCutoff
+			}
+		}
+		if _, ok := root.(rules.Evaluator); ok && !cfg.Plain {
+			s.eng = newHybrid(root, cfg, opt)
+		} else {
+			s.eng = newTree(root, cfg, opt)
+		}
 	}
 	return s
 }
 
-// done reports whether further work cannot change the result.
-func (s *Search) done() bool {
-	return s.over || s.top.n == 1 || s.top.solved ||
-		(s.cfg.Iterations > 0 && s.iters >= s.cfg.Iterations) || s.iters >= maxIterations
+// EngineFor tells which engine a search of root with cfg runs: the one cfg names, else
+// the game's preference, else tree search; alpha-beta only where the game has an
+// evaluation, and never for a plain search.
+func EngineFor(root rules.State, cfg Config) rules.Engine {
+	if cfg.Plain {
+		return rules.TreeEngine
+	}
+	e := cfg.Engine
+	if e == rules.AutoEngine {
+		e = rules.TreeEngine
+		if p, ok := root.(rules.EnginePreference); ok {
+			e = p.PreferredEngine()
+		}
+	}
+	if _, ok := root.(rules.Evaluator); !ok || e != rules.AlphaBetaEngine {
+		return rules.TreeEngine
+	}
+	return rules.AlphaBetaEngine
 }
+
+// done reports whether further work cannot change the result.
+func (s *Search) done() bool { return s.over || s.eng.finished() }
 
 // Step does about budget of work and reports whether the search has nothing left to do:
 // the root has a single legal move, its result is proven, or Config.Iterations is reached.
@@ -181,7 +188,7 @@ func (s *Search) Step(budget time.Duration) (done bool) {
 	}
 	start := s.now()
 	for {
-		s.work(quantum, maxIterations)
+		s.eng.work(quantum, maxIterations)
 		if s.done() {
 			return true
 		}
@@ -195,9 +202,12 @@ func (s *Search) Step(budget time.Duration) (done bool) {
 // without looking at the clock, and reports whether the search is done. An iteration left
 // half-way by Step counts as one of the n.
 func (s *Search) StepIterations(n int) (done bool) {
-	target := s.iters + n
-	for s.iters < target && !s.done() {
-		s.work(quantum, target)
+	if s.over {
+		return true
+	}
+	target := s.eng.iterations() + n
+	for s.eng.iterations() < target && !s.done() {
+		s.eng.work(quantum, target)
 	}
 	return s.done()
 }
@@ -205,31 +215,18 @@ func (s *Search) StepIterations(n int) (done bool) {
 // Best returns the best move found so far. It is always legal in the root position, except
 // for a search of a finished game, where it is the zero Move.
 func (s *Search) Best() rules.Move {
-	if b := s.best(); b != nil {
-		return b.move
+	if s.over {
+		return rules.Move{}
 	}
-	return rules.Move{}
+	return s.eng.bestMoveNow()
 }
 
 // Stats reports the work done so far.
 func (s *Search) Stats() Stats {
-	st := Stats{Iterations: s.iters, Nodes: s.tree.used, Depth: s.depth, Solved: s.top.solved}
-	if b := s.best(); b != nil {
-		st.Visits = int(b.visits)
-		switch {
-		case b.solved && b.proven == b.mover:
-			st.Value = 1
-		case b.solved && b.proven == rules.NoPlayer:
-			st.Value = 0.5
-		case b.solved:
-			st.Value = 0
-		case b.visits > 0:
-			st.Value = float64(b.score) / float64(2*b.visits)
-		default:
-			st.Value = 0.5
-		}
+	if s.over {
+		return Stats{}
 	}
-	return st
+	return s.eng.stats()
 }
 
 // Run steps the search in short slices for d, or until it is done or ctx ends, and returns
@@ -262,9 +259,22 @@ func Think(ctx context.Context, root rules.State, level Level, seed uint64) (rul
 	if !level.valid() {
 		return rules.Move{}, fmt.Errorf("ai: think: unknown level %d", int(level))
 	}
-	m, err := NewSearch(root, Config{Seed: seed}).Run(ctx, level.ThinkTime())
+	m, err := ThinkWith(ctx, root, level.Setting(), seed)
 	if err != nil {
 		return m, fmt.Errorf("ai: think at level %s: %w", level, err)
+	}
+	return m, nil
+}
+
+// ThinkWith runs the search that set describes for its think time, or until ctx ends, in
+// slices, and returns the best move.
+func ThinkWith(ctx context.Context, root rules.State, set Setting, seed uint64) (rules.Move, error) {
+	if err := set.check(); err != nil {
+		return rules.Move{}, err
+	}
+	m, err := NewSearchFor(root, set, seed).Run(ctx, set.ThinkTime())
+	if err != nil {
+		return m, fmt.Errorf("ai: think (%s): %w", set, err)
 	}
 	return m, nil
 }

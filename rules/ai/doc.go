@@ -1,40 +1,75 @@
-// Package ai plays any game through the rules.State interface alone: a Monte Carlo tree
-// search (UCT) with uniformly random playouts and a small win/loss/draw solver. It knows
-// nothing about any particular game and imports only the standard library, rules and
-// rules/board.
+// Package ai plays any game through the rules.State interface alone. It knows nothing
+// about any particular game and imports only the standard library, rules and rules/board;
+// what a game can offer beyond its rules (an evaluation, a fast random move, a playout
+// policy, the engine it plays best with) it declares through the optional interfaces of
+// rules/capabilities.go, which the search discovers by type assertion.
+//
+// # Engines
+//
+// Three searches sit behind one type, Search:
+//
+//   - Tree search (tree.go): Monte Carlo tree search with UCT selection and a solver for
+//     proven wins, losses and draws. With the game's Evaluator, a playout stops after
+//     Config.Cutoff turns and the evaluation scores it; with its PlayoutPolicy, playouts
+//     follow the policy instead of uniform chance. Proven results are played exactly: the
+//     fastest win, and when every move loses, the slowest loss.
+//   - Alpha-beta (alphabeta.go): iterative deepening over the game's Evaluator, with a
+//     transposition table keyed by State.Hash, killer moves and a history table for move
+//     ordering, and scores that prefer faster wins and slower losses. Draws cost the side
+//     it plays for a little (contempt), so that it does not settle for one in a level
+//     position. Only games that implement rules.Memoryless may reuse a remembered value at
+//     a transposition: elsewhere equal hashes may hide different histories, for example
+//     different repetition counts, and the table then only suggests which move to try first.
+//   - The beginner (beginner.go): it takes a win it can make this turn, avoids a move after
+//     which the opponent can win at once, and otherwise draws at random among its moves,
+//     weighted by a tiny tree search.
+//
+// Config.Plain selects the tree search exactly as the first version of this package ran
+// it, with uniformly random playouts and none of the game's helps; it is the yardstick of
+// the strength measurements in STRENGTH.md. Config.Engine, or else the game's
+// rules.EnginePreference, chooses between the others; alpha-beta needs an evaluation and
+// falls back to tree search without one.
+//
+// # Turns of several decisions
+//
+// A turn may consist of several decisions by the same player (a second placement, a capture
+// chain, owed flips), so no engine assumes that players alternate. Every tree node records
+// the player who made the move leading to it, and a backup credits each node from that
+// player's point of view. Alpha-beta negates a child's value, and swaps the window, only
+// when the player to move changes between parent and child.
 //
 // # Sliceable search
 //
 // A Search advances only inside Step(budget), which does about budget of work and returns.
 // The desktop app calls it from a goroutine; the browser build cannot, because Go on
 // js/wasm does not pre-empt a busy goroutine to let the page's event loop run, so there the
-// app calls Step for a few milliseconds per frame. One engine thus serves both. To keep a
-// slice short even in games whose random playouts are long, Step looks at the clock after
-// every few dozen decisions, and an unfinished playout is parked inside the Search and
-// resumed by the next Step rather than being cut short or run to the end. Every random
-// choice comes from one seeded PCG generator in a fixed order, so the tree after a given
-// number of iterations is the same however the work was sliced; only how many iterations
-// fit into a time budget depends on the clock. StepIterations and Config.Iterations give a
+// app calls Step for a few milliseconds per frame. One engine thus serves both. Step looks
+// at the clock after every few dozen decisions or positions. An unfinished playout is
+// parked inside the Search and resumed by the next Step; alpha-beta keeps its own stack of
+// frames instead of recursing, so it can stop after any position and resume there. Every
+// random choice comes from seeded PCG generators in a fixed order, so the result after a
+// given amount of work is the same however the work was sliced; only how much work fits
+// into a time budget depends on the clock. StepIterations and Config.Iterations give a
 // clock-free mode for tests and benchmarks.
 //
-// # Mover-keyed backups
+// # Levels
 //
-// A turn may consist of several decisions by the same player (a second placement, a capture
-// chain, owed flips), so the search never assumes that players alternate. Every node
-// records the player who made the move leading to it, and a backup credits each node from
-// that player's point of view: 1 for a win, 0.5 for a draw, 0 for a loss. Selection at a
-// node compares its children, which all share one mover (the player to move at the node),
-// by their own scores. The solver follows the same rule: a node is proven won for the
-// player to move as soon as one child is, and otherwise settles only when every child is
-// proven, taking the result that is best for that player.
+// A Level names a strength; a Setting adds a think time of its own (ThinkFor) or a forced
+// engine. Levels above Beginner play the game's engine for their think time, each about
+// four times longer than the one below, and all but Expert blur the evaluation by an
+// amount that grows as the level falls (Config.Noise), since in drawish games a longer
+// search alone does not win more often. Expert thinks for its whole budget unless the
+// result is proven.
 //
 // # Memory and determinism
 //
-// Nodes live in large fixed-capacity chunks, with each node's children contiguous, so the
-// tree costs one allocation per chunk instead of one per node, and a chunk never moves once
-// made; the total is bounded by Config.MaxNodes, beyond which the search keeps sampling
-// without growing. Children are shuffled once at expansion with the seeded generator, so
-// move-generation order does not bias ties. The exploration term uses a logarithm written
-// here from basic arithmetic, because math.Log runs in assembly on some architectures and
-// could round differently from the browser build.
+// Tree nodes live in large fixed-capacity chunks, with each node's children contiguous, so
+// the tree costs one allocation per chunk instead of one per node, and a chunk never moves
+// once made; the total is bounded by Config.MaxNodes, beyond which the search keeps
+// sampling without growing. The alpha-beta table has a fixed size, also set by MaxNodes.
+// Playouts, tree iterations and alpha-beta positions allocate nothing in steady state.
+// Children are shuffled once at expansion with the seeded generator, so move-generation
+// order does not bias ties. The exploration term uses a logarithm written here from basic
+// arithmetic, because math.Log runs in assembly on some architectures and could round
+// differently from the browser build.
 package ai

@@ -2,9 +2,15 @@ package ai
 
 import (
 	"math"
+	"math/rand/v2"
 
 	"koma/rules"
 )
+
+// unit is the reward of a win in a node's score; a draw earns half of it. A fine unit lets
+// an evaluation credit fractions of a win while wins and draws stay exact: the mean
+// score/(unit*visits) is the same number the half-point counts of the first version gave.
+const unit = 2048
 
 // node is one decision in the tree. Its children sit side by side in one chunk of the arena.
 type node struct {
@@ -13,15 +19,20 @@ type node struct {
 	expanded bool         // the children exist (a leaf may still be unexpanded)
 	solved   bool         // the result from here under best play is known
 	proven   rules.Player // that result's winner, NoPlayer for a draw
+	plies    uint16       // once solved, decisions from here to the end under best play
 	chunk    uint32       // where the children are
 	first    uint32
 	n        uint32 // how many children
 	visits   uint32
-	score    uint32 // rewards for mover in half points, which keeps the sums exact
+	score    uint64 // rewards for mover, in units of 1/unit of a win
+	// amafVisits and amafScore count the iterations in which mover played move at any
+	// later point, not only here (all moves as first), when the rave option is on.
+	amafVisits uint32
+	amafScore  uint64
 }
 
-// chunkNodes is the usual capacity of an arena chunk, about half a megabyte: big enough to
-// make allocations rare, small enough that allocating one never stalls a 6 ms slice.
+// chunkNodes is the usual capacity of an arena chunk, a few hundred kilobytes: big enough
+// to make allocations rare, small enough that allocating one never stalls a 6 ms slice.
 const chunkNodes = 1 << 13
 
 // arena stores the nodes below the root in chunks that never grow past their capacity, so
@@ -49,13 +60,97 @@ func (a *arena) alloc(n int, force bool) (chunk, first uint32, kids []node, ok b
 	return uint32(last), uint32(start), a.chunks[last][start : start+n], true
 }
 
-func (s *Search) kids(n *node) []node {
+// treeOptions are the game-provided helps the tree search may use. The zero value is the
+// plain search: uniformly random playouts to the end of the game.
+type treeOptions struct {
+	// cutoff, when positive, stops a playout after that many turns and scores it with the
+	// game's evaluation.
+	cutoff int
+	// policy lets the game's PlayoutPolicy pick playout moves.
+	policy bool
+	// exact prefers the shortest proven win and the longest proven loss; the plain search
+	// takes the first proven win it finds.
+	exact bool
+	// rave blends each child's mean with the mean of the iterations in which its move was
+	// played later by the same player (rapid action value estimation), which speeds up
+	// learning in games where a move is worth much the same whenever it is played.
+	rave bool
+}
+
+// raveK is the number of visits at which a child's own mean and its all-moves mean weigh
+// the same in the rave blend.
+const raveK = 300
+
+// played is one decision of an iteration, for the all-moves statistics.
+type played struct {
+	key   uint32 // historyKey of the move
+	mover rules.Player
+}
+
+// mcts is a Monte Carlo tree search in progress.
+type mcts struct {
+	cfg     Config
+	opt     treeOptions
+	root    rules.State // the position searched, never modified
+	scratch rules.State // the position of the iteration in progress
+	eval    *evaluation
+	rng     *rand.Rand
+	top     node // the root node; its children are the root's legal moves
+	tree    arena
+	path    []*node // the nodes of the iteration in progress, root first
+	moves   []rules.Move
+	roll    rollout
+	rolling bool // a playout of the iteration in progress is under way in scratch
+	over    bool // the root position has no legal move
+	iters   int
+	depth   int
+	// The decisions of the iteration in progress, and for each player and move key the
+	// first of them in which the player made that move, valid where stamp is iters+1.
+	trail []played
+	seq   []played
+	first [2][]uint16
+	stamp [2][]uint32
+}
+
+// newTree starts a tree search from a copy of root, which must not be nil.
+func newTree(root rules.State, cfg Config, opt treeOptions) *mcts {
+	s := &mcts{cfg: cfg, opt: opt, rng: rand.New(rand.NewPCG(cfg.Seed, 0x6b6f6d612d6169))}
+	s.top.mover = rules.NoPlayer
+	s.root = root.Clone()
+	s.scratch = root.Clone()
+	if opt.cutoff > 0 {
+		// The evaluator is bound to scratch, so it always sees the playout's position.
+		if e, ok := s.scratch.(rules.Evaluator); ok {
+			s.eval = &evaluation{st: s.scratch, e: e, noise: cfg.Noise, seed: cfg.Seed}
+		} else {
+			s.opt.cutoff = 0
+		}
+	}
+	if _, ok := s.scratch.(rules.PlayoutPolicy); !ok {
+		s.opt.policy = false
+	}
+	if s.opt.rave {
+		for p := range 2 {
+			s.first[p] = make([]uint16, historySize)
+			s.stamp[p] = make([]uint32, historySize)
+		}
+	}
+	s.tree.limit = cfg.MaxNodes
+	// The root is expanded whatever the node limit, so that Best is a real move from the
+	// start; the children are shuffled, so an early Best is a fair random choice.
+	if !s.expand(&s.top, s.root, true) {
+		s.over = true
+	}
+	return s
+}
+
+func (s *mcts) kids(n *node) []node {
 	return s.tree.chunks[n.chunk][n.first : n.first+n.n]
 }
 
 // expand creates the children of n, the node of position st, in shuffled order. It reports
 // false when st is over (n is then marked solved) or the node limit forbids it.
-func (s *Search) expand(n *node, st rules.State, force bool) bool {
+func (s *mcts) expand(n *node, st rules.State, force bool) bool {
 	s.moves = st.LegalMoves(s.moves[:0])
 	moves := s.moves
 	if len(moves) == 0 {
@@ -78,35 +173,47 @@ func (s *Search) expand(n *node, st rules.State, force bool) bool {
 	return true
 }
 
-func (s *Search) markTerminal(n *node, st rules.State) {
+func (s *mcts) markTerminal(n *node, st rules.State) {
 	o, ok := st.Outcome()
 	if !ok {
 		// A state without moves must report its outcome; scoring a broken one as a draw
 		// keeps the search going without trusting it.
 		o.Winner = rules.NoPlayer
 	}
-	n.solved, n.proven = true, o.Winner
+	n.solved, n.proven, n.plies = true, o.Winner, 0
 }
+
+// finished reports whether further work cannot change the result.
+func (s *mcts) finished() bool {
+	return s.over || s.top.n == 1 || s.top.solved ||
+		(s.cfg.Iterations > 0 && s.iters >= s.cfg.Iterations) || s.iters >= maxIterations
+}
+
+func (s *mcts) iterations() int { return s.iters }
 
 // work advances the search by about units decisions, finishing iterations as it goes,
 // and stops early once the count of iterations reaches stop.
-func (s *Search) work(units, stop int) {
-	for units > 0 && s.iters < stop && !s.done() {
+func (s *mcts) work(units, stop int) {
+	for units > 0 && s.iters < stop && !s.finished() {
 		if !s.rolling {
 			units -= s.begin()
 			continue
 		}
-		used, o, ended := s.roll.advance(s.scratch, s.rng, &s.moves, units)
+		var trail *[]played
+		if s.opt.rave {
+			trail = &s.trail
+		}
+		used, r, ended := s.roll.advance(s.scratch, s.rng, &s.moves, units, s.eval, s.opt.policy, trail)
 		units -= used
 		if ended {
 			units--
 			leaf := s.path[len(s.path)-1]
-			if s.roll.decisions == 0 && !s.roll.capped {
+			if s.roll.decisions == 0 && !s.roll.capped && !s.roll.evaluated {
 				// The playout found the leaf already over: that is a proof.
-				leaf.solved, leaf.proven = true, o.Winner
+				leaf.solved, leaf.proven, leaf.plies = true, r.winner, 0
 			}
 			s.rolling = false
-			s.finish(o.Winner, leaf.solved)
+			s.finish(r, leaf.solved)
 		}
 	}
 }
@@ -114,7 +221,7 @@ func (s *Search) work(units, stop int) {
 // begin descends from the root to a leaf, expanding it when it has been visited before,
 // and either starts a playout there or, at a proven node, completes the iteration at once.
 // It returns the number of decisions it applied, at least 1.
-func (s *Search) begin() int {
+func (s *mcts) begin() int {
 	st := s.scratch
 	st.CopyFrom(s.root)
 	s.path = append(s.path[:0], &s.top)
@@ -122,7 +229,7 @@ func (s *Search) begin() int {
 	cost := 1
 	for {
 		if n.solved {
-			s.finish(n.proven, false)
+			s.finish(outcomeResult(n.proven), false)
 			return cost
 		}
 		if !n.expanded {
@@ -131,7 +238,7 @@ func (s *Search) begin() int {
 			}
 			if !s.expand(n, st, false) {
 				if n.solved { // the position is over
-					s.finish(n.proven, true)
+					s.finish(outcomeResult(n.proven), true)
 					return cost
 				}
 				break // the node limit is reached: sample from here
@@ -145,7 +252,7 @@ func (s *Search) begin() int {
 	if d := len(s.path) - 1; d > s.depth {
 		s.depth = d
 	}
-	s.roll.reset(st.Game())
+	s.roll.reset(st.Game(), s.opt.cutoff)
 	s.rolling = true
 	return cost
 }
@@ -154,10 +261,10 @@ func (s *Search) begin() int {
 // children's mover. Unvisited children come first, in their shuffled order. Children proven
 // lost for the mover are skipped, since their value is settled; one always remains, because
 // a node whose children are all proven is solved itself and never descended into.
-func (s *Search) pick(n *node) *node {
+func (s *mcts) pick(n *node) *node {
 	kids := s.kids(n)
 	logN := ln(float64(n.visits))
-	var best *node
+	var best, fresh *node
 	bestScore := math.Inf(-1)
 	for i := range kids {
 		k := &kids[i]
@@ -165,11 +272,27 @@ func (s *Search) pick(n *node) *node {
 			continue
 		}
 		if k.visits == 0 {
-			return k
+			if !s.opt.rave {
+				return k
+			}
+			// Among the untried children, the one whose move has done best elsewhere.
+			if fresh == nil || amafMean(k) > amafMean(fresh) {
+				fresh = k
+			}
+			continue
 		}
-		if v := uct(k.score, k.visits, logN, s.cfg.Exploration); v > bestScore {
+		v := uct(k.score, k.visits, logN, s.cfg.Exploration)
+		if s.opt.rave && k.amafVisits > 0 {
+			mean := float64(k.score) / float64(unit*float64(k.visits))
+			beta := math.Sqrt(raveK / float64(3*float64(k.visits)+raveK))
+			v += float64(beta * (amafMean(k) - mean))
+		}
+		if v > bestScore {
 			best, bestScore = k, v
 		}
+	}
+	if fresh != nil {
+		return fresh
 	}
 	if best == nil {
 		return &kids[0]
@@ -177,39 +300,122 @@ func (s *Search) pick(n *node) *node {
 	return best
 }
 
+// amafMean is the all-moves mean of k, or one half before any such visit.
+func amafMean(k *node) float64 {
+	if k.amafVisits == 0 {
+		return 0.5
+	}
+	return float64(k.amafScore) / float64(unit*float64(k.amafVisits))
+}
+
 // uct is the UCB1 value of a child. The explicit float64 conversions forbid fused
 // multiply-adds, which some architectures would otherwise round differently.
-func uct(score, visits uint32, logN, c float64) float64 {
+func uct(score uint64, visits uint32, logN, c float64) float64 {
 	v := float64(visits)
-	mean := float64(score) / float64(2*v)
+	mean := float64(score) / float64(unit*v)
 	bonus := float64(c * math.Sqrt(logN/v))
 	return mean + bonus
 }
 
+// result is what an iteration backs up: the reward of player 0, in units; player 1 gets
+// the rest.
+type result struct {
+	winner rules.Player // the winner of a finished game, NoPlayer otherwise
+	r0     uint64
+}
+
+func outcomeResult(winner rules.Player) result {
+	switch winner {
+	case 0:
+		return result{winner: 0, r0: unit}
+	case 1:
+		return result{winner: 1, r0: 0}
+	}
+	return result{winner: rules.NoPlayer, r0: unit / 2}
+}
+
+// evalResult turns an evaluation for player 0 into a reward.
+func evalResult(e float64) result {
+	e = min(max(e, -1), 1)
+	return result{winner: rules.NoPlayer, r0: uint64(float64((1+e)*unit/2) + 0.5)}
+}
+
 // finish backs the result of an iteration up the path: each node is credited from its own
 // mover's point of view. When the leaf was just proven, the proof climbs as far as it holds.
-func (s *Search) finish(winner rules.Player, proved bool) {
+func (s *mcts) finish(r result, proved bool) {
 	for _, n := range s.path {
 		n.visits++
-		switch winner {
-		case n.mover:
-			n.score += 2
-		case rules.NoPlayer:
-			n.score++
+		switch n.mover {
+		case 0:
+			n.score += r.r0
+		case 1:
+			n.score += unit - r.r0
+		default:
+			if r.winner == rules.NoPlayer {
+				n.score += unit / 2
+			}
 		}
 	}
 	if proved {
 		for i := len(s.path) - 2; i >= 0 && s.prove(s.path[i]); i-- {
 		}
 	}
+	if s.opt.rave {
+		s.updateAMAF(r)
+	}
 	s.iters++
+}
+
+// updateAMAF credits, at every node of the path, each child whose move its mover made at
+// that point of the iteration or later.
+func (s *mcts) updateAMAF(r result) {
+	stamp := uint32(s.iters + 1)
+	// The tree part of the iteration comes first: the moves along the path.
+	trail := s.seq[:0]
+	for _, n := range s.path[1:] {
+		trail = append(trail, played{key: historyKey(n.move), mover: n.mover})
+	}
+	trail = append(trail, s.trail...)
+	s.seq = trail
+	for j := len(trail) - 1; j >= 0; j-- {
+		pm := trail[j]
+		if pm.mover != 0 && pm.mover != 1 {
+			continue
+		}
+		// Walking backwards leaves the first occurrence in place.
+		s.stamp[pm.mover][pm.key] = stamp
+		s.first[pm.mover][pm.key] = uint16(min(j, math.MaxUint16))
+	}
+	for i, n := range s.path[:len(s.path)-1] {
+		if !n.expanded {
+			break
+		}
+		for c := range s.kids(n) {
+			k := &s.kids(n)[c]
+			p := k.mover
+			if p != 0 && p != 1 {
+				continue
+			}
+			key := historyKey(k.move)
+			if s.stamp[p][key] != stamp || int(s.first[p][key]) < i {
+				continue
+			}
+			k.amafVisits++
+			if p == 0 {
+				k.amafScore += r.r0
+			} else {
+				k.amafScore += unit - r.r0
+			}
+		}
+	}
+	s.trail = s.trail[:0]
 }
 
 // prove tries to settle n from its children, whose mover p is the player to move at n: one
 // child won for p settles n as a win for p; otherwise n settles only when every child is
 // proven, as a draw if p can reach one and else as the first proven result (with two
-// players, a loss for p).
-func (s *Search) prove(n *node) bool {
+// players, a loss for p). The length of play is the fastest win or the slowest loss.
+func (s *mcts) prove(n *node) bool {
 	kids := s.kids(n)
 	draw := false
 	for i := range kids {
@@ -218,19 +424,21 @@ func (s *Search) prove(n *node) bool {
 			continue
 		}
 		if k.proven == k.mover {
-			n.solved, n.proven = true, k.proven
+			n.solved, n.proven, n.plies = true, k.proven, k.plies+1
 			return true
 		}
 		if k.proven == rules.NoPlayer {
 			draw = true
 		}
 	}
+	longest := uint16(0)
 	for i := range kids {
 		if !kids[i].solved {
 			return false
 		}
+		longest = max(longest, kids[i].plies)
 	}
-	n.solved, n.proven = true, kids[0].proven
+	n.solved, n.proven, n.plies = true, kids[0].proven, min(longest, math.MaxUint16-1)+1
 	if draw {
 		n.proven = rules.NoPlayer
 	}
@@ -240,7 +448,10 @@ func (s *Search) prove(n *node) bool {
 // best is the root child to play: a proven win if there is one, else the most visited
 // child that is not proven lost (all children when every one is), preferring a proven draw
 // once the root is settled as one. Ties go to the higher score, then to the earlier child.
-func (s *Search) best() *node {
+// With the exact option the win is the fastest proven one, and when every child is lost
+// the choice is the one that resists longest, so that a won endgame is played out rather
+// than put off, and a lost one costs the opponent the most moves.
+func (s *mcts) best() *node {
 	if s.over {
 		return nil
 	}
@@ -248,14 +459,32 @@ func (s *Search) best() *node {
 	mover := kids[0].mover
 	lost := func(k *node) bool { return k.solved && k.proven != mover && k.proven != rules.NoPlayer }
 	allLost := true
+	var win *node
 	for i := range kids {
 		k := &kids[i]
 		if k.solved && k.proven == mover {
-			return k
+			if !s.opt.exact {
+				return k
+			}
+			if win == nil || k.plies < win.plies {
+				win = k
+			}
 		}
 		if !lost(k) {
 			allLost = false
 		}
+	}
+	if win != nil {
+		return win
+	}
+	if allLost && s.opt.exact {
+		slowest := &kids[0]
+		for i := range kids {
+			if kids[i].plies > slowest.plies {
+				slowest = &kids[i]
+			}
+		}
+		return slowest
 	}
 	wantDraw := s.top.solved && s.top.proven == rules.NoPlayer
 	var b *node
@@ -269,6 +498,40 @@ func (s *Search) best() *node {
 		}
 	}
 	return b
+}
+
+func (s *mcts) bestMoveNow() rules.Move {
+	if b := s.best(); b != nil {
+		return b.move
+	}
+	return rules.Move{}
+}
+
+// value is the mean reward of k for its mover, exact once k is solved.
+func (k *node) value() float64 {
+	switch {
+	case k.solved && k.proven == k.mover:
+		return 1
+	case k.solved && k.proven == rules.NoPlayer:
+		return 0.5
+	case k.solved:
+		return 0
+	case k.visits > 0:
+		return float64(k.score) / float64(unit*float64(k.visits))
+	}
+	return 0.5
+}
+
+func (s *mcts) stats() Stats {
+	st := Stats{Iterations: s.iters, Nodes: s.tree.used, Depth: s.depth, Solved: s.top.solved, Engine: "mcts"}
+	if s.opt == (treeOptions{}) {
+		st.Engine = "plain"
+	}
+	if b := s.best(); b != nil {
+		st.Visits = int(b.visits)
+		st.Value = b.value()
+	}
+	return st
 }
 
 // lnSeries holds 1/(2k+1) for k = 11 down to 1: the coefficients of the series below.

@@ -3,10 +3,17 @@
 //	komacli list                         one ruleset spec per line
 //	komacli show <spec>                  the initial position as text
 //	komacli perft <spec> <depth>         "<d> <count>" for d = 1..depth, counted by whole turns
-//	komacli bench <spec> [-seconds S] [-seed N]
-//	                                     uniformly random playouts on one core
-//	komacli selfplay <spec> -a <level> -b <level> -games N [-seed S] [-timescale F]
-//	                                     AI against AI, sides alternating
+//	komacli bench <spec> [-seconds S] [-seed N] [-baseline] [-generic]
+//	                                     uniformly random playouts on one core; -baseline
+//	                                     also times a fixed reference workload in the same
+//	                                     run and prints the ratio, -generic draws every move
+//	                                     from LegalMoves instead of the game's RandomMover
+//	komacli selfplay <spec> -a <setting> -b <setting> -games N [-seed S] [-timescale F] [-parallel P]
+//	                                     AI against AI, sides alternating, P games at a time
+//
+// A setting is a level (beginner, easy, normal, hard, expert), "plain" (the first version's
+// tree search at Expert's time), or a think time such as 2s, optionally followed by /mcts,
+// /ab or /plain to force an engine; see ai.ParseSetting.
 //
 // A spec is <game>[:<option>=<value>[,...]]; a bare <game> means its defaults. A mistake in
 // the command line (an unknown game, option, level or argument) prints one line on stderr
@@ -14,12 +21,10 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"runtime"
 	"strconv"
@@ -41,7 +46,7 @@ func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
-const usage = "usage: komacli list | show <spec> | perft <spec> <depth> | bench <spec> [-seconds S] [-seed N] | selfplay <spec> -a <level> -b <level> -games N [-seed S] [-timescale F]"
+const usage = "usage: komacli list | show <spec> | perft <spec> <depth> | bench <spec> [-seconds S] [-seed N] [-baseline] [-generic] | selfplay <spec> -a <setting> -b <setting> -games N [-seed S] [-timescale F] [-parallel P]"
 
 func run(args []string, stdout, stderr io.Writer) int {
 	err := dispatch(args, stdout)
@@ -154,6 +159,8 @@ func bench(out io.Writer, args []string) error {
 	fs := newFlags("bench")
 	seconds := fs.Float64("seconds", 5, "how long to run")
 	seed := fs.Uint64("seed", 1, "random seed")
+	withBaseline := fs.Bool("baseline", false, "also time the reference workload")
+	generic := fs.Bool("generic", false, "draw moves from LegalMoves only")
 	if err := fs.Parse(rest); err != nil {
 		return usagef("bench: %v", err)
 	}
@@ -164,26 +171,22 @@ func bench(out io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *generic {
+		start = &genericState{start}
+	}
 	runtime.GOMAXPROCS(1) // one core, as the figures are quoted
-	rng := rand.New(rand.NewPCG(*seed, 0x62656e6368))
-	scratch := start.Clone()
-	var buf []rules.Move
-	playouts, turns := 0, 0
-	budget := time.Duration(*seconds * float64(time.Second))
-	began := time.Now()
-	for time.Since(began) < budget {
-		// Check the clock every few playouts so timing does not dominate short games.
-		for i := 0; i < 16; i++ {
-			scratch.CopyFrom(start)
-			var n int
-			_, n, buf = ai.Playout(scratch, rng, buf)
-			turns += n
-			playouts++
+	r := benchRun(start, *seed, time.Duration(*seconds*float64(time.Second)), *withBaseline)
+	fmt.Fprintf(out, "playouts/s %.0f\n", r.playouts.perWall())
+	fmt.Fprintf(out, "turns/playout %.2f\n", float64(r.turns)/r.playouts.count)
+	if *withBaseline {
+		fmt.Fprintf(out, "baseline/s %.0f\n", r.baseline.perWall())
+		fmt.Fprintf(out, "ratio %.4f\n", r.playouts.perWall()/r.baseline.perWall())
+		if r.playouts.cpu > 0 && r.baseline.cpu > 0 {
+			fmt.Fprintf(out, "cpu playouts/s %.0f\n", r.playouts.perCPU())
+			fmt.Fprintf(out, "cpu baseline/s %.0f\n", r.baseline.perCPU())
+			fmt.Fprintf(out, "cpu ratio %.4f\n", r.playouts.perCPU()/r.baseline.perCPU())
 		}
 	}
-	elapsed := time.Since(began).Seconds()
-	fmt.Fprintf(out, "playouts/s %.0f\n", float64(playouts)/elapsed)
-	fmt.Fprintf(out, "turns/playout %.2f\n", float64(turns)/float64(playouts))
 	return nil
 }
 
@@ -193,22 +196,23 @@ func selfplay(out io.Writer, args []string) error {
 		return err
 	}
 	fs := newFlags("selfplay")
-	levelA := fs.String("a", "", "level of player a")
-	levelB := fs.String("b", "", "level of player b")
+	settingA := fs.String("a", "", "setting of player a")
+	settingB := fs.String("b", "", "setting of player b")
 	games := fs.Int("games", 0, "number of games")
 	seed := fs.Uint64("seed", 1, "random seed")
 	timescale := fs.Float64("timescale", 1, "factor applied to every think time")
+	parallel := fs.Int("parallel", 1, "games played at the same time")
 	if err := fs.Parse(rest); err != nil {
 		return usagef("selfplay: %v", err)
 	}
 	if fs.NArg() != 0 {
 		return usagef("selfplay: unexpected arguments %q", fs.Args())
 	}
-	a, err := ai.ParseLevel(*levelA)
+	a, err := ai.ParseSetting(*settingA)
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	b, err := ai.ParseLevel(*levelB)
+	b, err := ai.ParseSetting(*settingB)
 	if err != nil {
 		return usageError{err.Error()}
 	}
@@ -218,22 +222,55 @@ func selfplay(out io.Writer, args []string) error {
 	if *timescale <= 0 {
 		return usagef("selfplay: -timescale must be positive")
 	}
+	if *parallel < 1 {
+		return usagef("selfplay: -parallel must be at least 1")
+	}
 	spec, _, err := parseSpec(text)
 	if err != nil {
 		return err
 	}
-	var winsA, winsB, draws int
-	for g := 0; g < *games; g++ {
-		// Player a takes the first seat in even games and the second seat in odd ones.
-		aSeat := rules.Player(g % 2)
-		levels := [2]ai.Level{}
-		levels[aSeat], levels[1-aSeat] = a, b
-		o, turns, err := playOne(spec, levels, *seed+uint64(g)*7919, *timescale)
-		if err != nil {
-			return fmt.Errorf("game %d: %w", g+1, err)
+	type game struct {
+		o     rules.Outcome
+		turns int
+		err   error
+		done  chan struct{}
+	}
+	results := make([]game, *games)
+	for g := range results {
+		results[g].done = make(chan struct{})
+	}
+	// Games are handed out in order to the workers and reported in order, so the output
+	// is the same whatever -parallel is, up to the timing of each search.
+	next := make(chan int)
+	go func() {
+		for g := range results {
+			next <- g
 		}
+		close(next)
+	}()
+	for range *parallel {
+		go func() {
+			for g := range next {
+				// Player a takes the first seat in even games and the second seat in odd ones.
+				aSeat := rules.Player(g % 2)
+				var settings [2]ai.Setting
+				settings[aSeat], settings[1-aSeat] = a, b
+				r := &results[g]
+				r.o, r.turns, r.err = playOne(spec, settings, *seed+uint64(g)*7919, *timescale)
+				close(r.done)
+			}
+		}()
+	}
+	var winsA, winsB, draws int
+	for g := range results {
+		r := &results[g]
+		<-r.done
+		if r.err != nil {
+			return fmt.Errorf("game %d: %w", g+1, r.err)
+		}
+		aSeat := rules.Player(g % 2)
 		result := "draw"
-		switch o.Winner {
+		switch r.o.Winner {
 		case aSeat:
 			winsA++
 			result = "a wins"
@@ -244,13 +281,13 @@ func selfplay(out io.Writer, args []string) error {
 			draws++
 		}
 		fmt.Fprintf(out, "game %d a=%s b=%s %s (%s) turns %d\n", g+1,
-			rules.SideName(spec.Game, aSeat), rules.SideName(spec.Game, 1-aSeat), result, o.Reason, turns)
+			rules.SideName(spec.Game, aSeat), rules.SideName(spec.Game, 1-aSeat), result, r.o.Reason, r.turns)
 	}
 	fmt.Fprintf(out, "a %d b %d draws %d\n", winsA, winsB, draws)
 	return nil
 }
 
-func playOne(spec rules.Spec, levels [2]ai.Level, seed uint64, timescale float64) (rules.Outcome, int, error) {
+func playOne(spec rules.Spec, settings [2]ai.Setting, seed uint64, timescale float64) (rules.Outcome, int, error) {
 	st, err := spec.New()
 	if err != nil {
 		return rules.Outcome{}, 0, err
@@ -261,12 +298,11 @@ func playOne(spec rules.Spec, levels [2]ai.Level, seed uint64, timescale float64
 			return o, turns, nil
 		}
 		mover := st.ToMove()
-		search := ai.NewSearch(st, ai.Config{Seed: seed + uint64(decision)})
-		think := time.Duration(float64(levels[mover].ThinkTime()) * timescale)
-		ctx, cancel := context.WithTimeout(context.Background(), think)
-		for ctx.Err() == nil && !search.Step(min(think, 20*time.Millisecond)) {
+		search := ai.NewSearchFor(st, settings[mover], seed+uint64(decision))
+		think := time.Duration(float64(settings[mover].ThinkTime()) * timescale)
+		deadline := time.Now().Add(think)
+		for left := think; left > 0 && !search.Step(min(left, 20*time.Millisecond)); left = time.Until(deadline) {
 		}
-		cancel()
 		m := search.Best()
 		if err := rules.Play(st, m); err != nil {
 			return rules.Outcome{}, turns, fmt.Errorf("the AI chose an illegal move: %w", err)

@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
 
 	"koma/rules"
+	"koma/rules/ai"
 	"koma/rules/catalog"
 )
 
@@ -36,6 +38,10 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{"selfplay", "stoic", "-a", "grandmaster", "-b", "easy", "-games", "1"},
 		{"selfplay", "stoic", "-a", "easy", "-b", "easy"},
 		{"selfplay", "nothing", "-a", "easy", "-b", "easy", "-games", "1"},
+		{"selfplay", "stoic", "-a", "easy", "-b", "2", "-games", "1"},
+		{"selfplay", "stoic", "-a", "easy/turbo", "-b", "easy", "-games", "1"},
+		{"selfplay", "stoic", "-a", "easy", "-b", "easy", "-games", "1", "-parallel", "0"},
+		{"bench", "stoic", "-baseline=maybe"},
 	}
 	for _, args := range tests {
 		code, stdout, stderr := runCLI(args...)
@@ -113,4 +119,65 @@ func must(o rules.Options, err error) rules.Options {
 		panic(err)
 	}
 	return o
+}
+
+func TestBenchBaseline(t *testing.T) {
+	g := catalog.All[0]
+	for _, extra := range [][]string{{"-baseline"}, {"-baseline", "-generic"}} {
+		args := append([]string{"bench", g.ID, "-seconds", "0.2"}, extra...)
+		code, stdout, stderr := runCLI(args...)
+		lines := regexp.MustCompile(`^playouts/s \d+\nturns/playout \d+\.\d\d\nbaseline/s \d+\nratio \d+\.\d{4}\n` +
+			`(cpu playouts/s \d+\ncpu baseline/s \d+\ncpu ratio \d+\.\d{4}\n)?$`)
+		if code != 0 || !lines.MatchString(stdout) {
+			t.Errorf("%q: exit %d %q %q", args, code, stdout, stderr)
+		}
+	}
+}
+
+// TestGenericPlayoutsMatch checks that -generic plays exactly the same games: the game's
+// RandomMover must draw the moves LegalMoves would.
+func TestGenericPlayoutsMatch(t *testing.T) {
+	for _, g := range catalog.All {
+		start, err := rules.Spec{Game: g, Options: must(g.ParseOptions(""))}.New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		const n = 200
+		a := benchTurns(start, 5, n)
+		b := benchTurns(&genericState{start}, 5, n)
+		if a != b {
+			t.Errorf("%s: %d playouts took %d turns with RandomMover, %d without", g.ID, n, a, b)
+		}
+	}
+}
+
+// benchTurns plays n playouts with benchRun's generator and returns their total turns.
+func benchTurns(start rules.State, seed uint64, n int) int {
+	rng := rand.New(rand.NewPCG(seed, 0x62656e6368))
+	scratch := start.Clone()
+	var buf []rules.Move
+	total := 0
+	for range n {
+		scratch.CopyFrom(start)
+		var turns int
+		_, turns, buf = ai.Playout(scratch, rng, buf)
+		total += turns
+	}
+	return total
+}
+
+func TestSelfplaySettingsAndParallel(t *testing.T) {
+	g := catalog.All[1]
+	for _, parallel := range []string{"1", "2"} {
+		code, stdout, stderr := runCLI("selfplay", g.ID, "-a", "beginner", "-b", "5ms/plain", "-games", "4", "-parallel", parallel)
+		lines := strings.Split(strings.TrimSpace(stdout), "\n")
+		if code != 0 || len(lines) != 5 {
+			t.Fatalf("-parallel %s: exit %d %q %q", parallel, code, stdout, stderr)
+		}
+		for i, l := range lines[:4] {
+			if !strings.HasPrefix(l, fmt.Sprintf("game %d ", i+1)) {
+				t.Errorf("-parallel %s: line %d is %q", parallel, i+1, l)
+			}
+		}
+	}
 }

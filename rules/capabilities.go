@@ -1,0 +1,61 @@
+package rules
+
+import "math/rand/v2"
+
+// The interfaces below are optional capabilities a game's State may implement to help the
+// AI. The AI discovers them by type assertion and plays every game correctly without them:
+// they only make it faster or stronger. None of them may change what is legal.
+
+// Evaluator gives a heuristic estimate of a position that is still in progress.
+type Evaluator interface {
+	// Evaluate returns how good the position looks for p, from -1 (surely lost) through 0
+	// (even) to 1 (surely won). It must be cheap, deterministic and antisymmetric between
+	// the two players, and it is only asked about positions that are not over.
+	Evaluate(p Player) float64
+}
+
+// RandomMover lets random playouts skip listing every legal move.
+type RandomMover interface {
+	// RandomMove returns exactly the move that LegalMoves(nil)[rng.IntN(n)] would return,
+	// n being the number of legal moves, and draws from rng exactly as that expression
+	// does, so playouts are the same with or without the capability. It reports false,
+	// drawing nothing, when the game is over.
+	RandomMove(rng *rand.Rand) (Move, bool)
+}
+
+// PlayoutPolicy biases random playouts towards plausible moves: a playout that captures
+// when it can, for example, predicts the result of a capturing game far better than one
+// that wanders. Search uses it only in playouts; the tree still considers every move.
+type PlayoutPolicy interface {
+	// PlayoutMove picks one of moves, the legal moves of the position in LegalMoves
+	// order, drawing any randomness from rng, and returns its index.
+	PlayoutMove(moves []Move, rng *rand.Rand) int
+}
+
+// Engine names a kind of search.
+type Engine uint8
+
+// The search engines. The zero value lets the AI decide.
+const (
+	// AutoEngine takes the game's EnginePreference, or Tree search without one.
+	AutoEngine Engine = iota
+	// TreeEngine is Monte Carlo tree search, helped by the game's Evaluator and
+	// PlayoutPolicy when it has them.
+	TreeEngine
+	// AlphaBetaEngine is iterative-deepening alpha-beta over the game's Evaluator.
+	AlphaBetaEngine
+)
+
+// EnginePreference names the engine that plays a game best. A game declares it only
+// after measuring the engines against each other, and writes down the measurement.
+type EnginePreference interface {
+	PreferredEngine() Engine
+}
+
+// Memoryless is implemented by games whose future depends only on what Hash covers: no
+// move counter, repetition history or other remembered past can change what happens next.
+// Search may then reuse the value of a position it reached by another path. Without it,
+// the AI assumes that equal hashes may still have different futures.
+type Memoryless interface {
+	Memoryless() bool
+}

@@ -1,0 +1,128 @@
+package konane
+
+import (
+	"math/bits"
+	"math/rand/v2"
+
+	"koma/rules"
+	"koma/rules/board"
+)
+
+// This file holds what the AI may ask of a Kōnane position beyond the rules: an
+// evaluation, a fast uniform random move for playouts, and the engine that plays it best.
+// None of it changes what is legal.
+
+var (
+	_ rules.Evaluator        = (*State)(nil)
+	_ rules.RandomMover      = (*State)(nil)
+	_ rules.EnginePreference = (*State)(nil)
+	_ rules.Memoryless       = (*State)(nil)
+)
+
+// Evaluate scores the position for p by mobility. A player with no capture on their turn
+// loses, so the count of captures each side could make is the classic guide to Kōnane: the
+// value is the difference of the two counts over their sum. Captures are counted as
+// single jumps, since a longer straight jump exists only where its first jump does. The
+// opening removals leave nothing to compare, so they score as even.
+func (s *State) Evaluate(p rules.Player) float64 {
+	if s.phase != phaseCaptures || p < black || p > white {
+		return 0
+	}
+	mine, theirs := s.mobility(p), s.mobility(p.Other())
+	return float64(mine-theirs) / float64(mine+theirs+1)
+}
+
+// mobility counts the single jumps p could make if it were p's turn.
+func (s *State) mobility(p rules.Player) int {
+	own, enemy := s.pieces[p], s.pieces[p.Other()]
+	empty := s.v.full.andNot(own.or(enemy))
+	n := 0
+	for d := 0; d < numDirs; d++ {
+		n += own.and(s.v.launchers(d, enemy, empty)).count()
+	}
+	return n
+}
+
+// PreferredEngine reports the engine chosen for Kōnane by self-play measurement; the
+// figures are in rules/ai/STRENGTH.md.
+func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }
+
+// Memoryless reports that Kōnane has no counter or history: the hash covers every piece
+// of state that matters.
+func (s *State) Memoryless() bool { return true }
+
+// shiftBy moves every cell of b by delta indexes, towards higher indexes when positive.
+func shiftBy(b bitset, delta int) bitset {
+	if delta >= 0 {
+		return b.shl(uint(delta))
+	}
+	return b.shr(uint(-delta))
+}
+
+// RandomMove implements rules.RandomMover: it counts the legal moves with bit operations,
+// draws one index, and builds only that move, in LegalMoves order (direction, then
+// starting cell, then length).
+func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
+	if s.over {
+		return rules.Move{}, false
+	}
+	if s.phase != phaseCaptures {
+		// The opening has at most four choices; listing them costs nothing.
+		var buf [4]rules.Move
+		moves := s.LegalMoves(buf[:0])
+		return moves[rng.IntN(len(moves))], true
+	}
+	v := s.v
+	own, enemy := s.pieces[s.side], s.pieces[s.side.Other()]
+	empty := v.full.andNot(own.or(enemy))
+	var launch [numDirs]bitset
+	var count [numDirs]int
+	total := 0
+	for d := 0; d < numDirs; d++ {
+		launch[d] = v.launchers(d, enemy, empty)
+		at := own.and(launch[d])
+		n := at.count()
+		if !v.single {
+			// Each landing cell that is itself a launcher adds one longer jump; the board
+			// before the move decides, as in LegalMoves.
+			for step := 2 * v.shift[d]; !at.empty(); {
+				at = shiftBy(at, step).and(launch[d])
+				n += at.count()
+			}
+		}
+		count[d] = n
+		total += n
+	}
+	k := rng.IntN(total)
+	d := 0
+	for k >= count[d] {
+		k -= count[d]
+		d++
+	}
+	step := 2 * v.shift[d]
+	src := own.and(launch[d])
+	for w, x := range [2]uint64{src.lo, src.hi} {
+		for x != 0 {
+			from := 64*w + bits.TrailingZeros64(x)
+			x &= x - 1
+			m := rules.Move{Kind: rules.Jump, Len: 2}
+			m.Path[0] = board.Site(from)
+			at := from + step
+			m.Path[1] = board.Site(at)
+			for {
+				if k == 0 {
+					return m, true
+				}
+				k--
+				if v.single || !launch[d].has(at) {
+					break
+				}
+				at += step
+				m.Path[m.Len] = board.Site(at)
+				m.Len++
+			}
+		}
+	}
+	// Unreachable: k was drawn below the number of moves counted above.
+	return rules.Move{}, false
+}
