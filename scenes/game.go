@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -21,6 +22,7 @@ import (
 	"koma/render"
 	"koma/render/ui"
 	"koma/rules"
+	"koma/rules/ai"
 	"koma/rules/board"
 	"koma/scenes/picker"
 )
@@ -61,6 +63,18 @@ type Game struct {
 	open     ui.Button
 	rematch  ui.Button
 	menu     ui.Button
+	hintBtn  ui.Button
+	moveNow  ui.Button
+
+	// The hint: a search for the person's move runs while hinting; its line is shown
+	// from hintAt for hintShow.
+	hinting  bool
+	hintLine []rules.Move
+	hintAt   time.Duration
+	// The evaluation bar: player 0's expected share of the result after the latest
+	// search, kept until the next one so that the bar does not flicker.
+	evalP0 float64
+	evalOK bool
 
 	// The panel's vertical layout, in pixels from the panel's top.
 	statusY, actionsY, movesY, movesBottom float64
@@ -142,6 +156,7 @@ func (g *Game) prepare(ctx *app.Context) {
 	}
 	ctx.Runner().Cancel()
 	g.thinking = false
+	g.hinting, g.hintLine = false, nil
 	var err error
 	if _, over := g.m.Outcome(); over {
 		err = prefs.ClearAutosave(ctx.Store())
@@ -155,6 +170,60 @@ func (g *Game) prepare(ctx *app.Context) {
 	}
 	ctx.Invalidate()
 }
+
+// hintShow is how long a hint stays on the board.
+const hintShow = 3 * time.Second
+
+// hintLen is how many moves of the hint's line are shown: the hinted move and the
+// continuation after it.
+const hintLen = 4
+
+// startHint asks the runner for the move the Normal level would play for the person.
+func (g *Game) startHint(ctx *app.Context) {
+	ctx.Runner().Start(think.Job{State: g.m.State(), Setting: ai.Normal.Setting(), Budget: ctx.ThinkTime(ai.Normal),
+		Seed: g.m.DecisionSeed(), Line: hintLen})
+	g.hinting, g.hintLine = true, nil
+	ctx.Invalidate()
+}
+
+// pollHint collects a finished hint search. Runners that cannot report a line give the
+// move alone.
+func (g *Game) pollHint(ctx *app.Context) {
+	mv, ok := ctx.Runner().Poll()
+	if !ok {
+		return
+	}
+	g.hinting = false
+	st := g.m.State()
+	if !rules.IsLegal(st, mv) {
+		log.Printf("scenes: the hint was an illegal move %s", rules.FormatMove(st, mv))
+		return
+	}
+	g.hintLine = []rules.Move{mv}
+	last := ctx.Runner().Last()
+	if len(last.Line) > 0 && last.Line[0] == mv {
+		g.hintLine = last.Line
+	}
+	g.noteEval(st.ToMove(), last.Stats)
+	g.hintAt = ctx.Now()
+	ctx.Invalidate()
+}
+
+// noteEval keeps the value of the latest search, seen from player 0.
+func (g *Game) noteEval(mover rules.Player, st ai.Stats) {
+	if st.Engine == "" || st.Engine == "beginner" {
+		// The Beginner does not judge positions; its value would be noise.
+		return
+	}
+	v := min(max(st.Value, 0), 1)
+	if mover != 0 {
+		v = 1 - v
+	}
+	g.evalP0, g.evalOK = v, true
+}
+
+// HintLine is the hint on show, the hinted move first; tests read it.
+func (g *Game) HintLine() []rules.Move { return g.hintLine }
 
 func (g *Game) startThinking(ctx *app.Context) {
 	seat := g.m.Seat(g.m.ToMove())
@@ -172,6 +241,10 @@ func (g *Game) begin(ctx *app.Context, mv rules.Move) {
 	}
 	g.choices = nil
 	g.pick.Cancel()
+	if g.hinting {
+		ctx.Runner().Cancel()
+	}
+	g.hinting, g.hintLine = false, nil
 	speed := ctx.Settings().Animation
 	if speed.Scale() == 0 || ctx.Shooting() {
 		g.commit(ctx, mv)
@@ -215,6 +288,7 @@ func (g *Game) Update(ctx *app.Context) error {
 			g.startThinking(ctx)
 		} else if mv, ok := ctx.Runner().Poll(); ok {
 			g.thinking = false
+			g.noteEval(g.m.ToMove(), ctx.Runner().Last().Stats)
 			if rules.IsLegal(g.m.State(), mv) {
 				g.begin(ctx, mv)
 			} else {
@@ -226,6 +300,14 @@ func (g *Game) Update(ctx *app.Context) error {
 		if ctx.Now()%(ctx.Tick()*dotTicks) == 0 {
 			ctx.InvalidatePart()
 		}
+	case g.hinting:
+		g.pollHint(ctx)
+		if ctx.Now()%(ctx.Tick()*dotTicks) == 0 {
+			ctx.InvalidatePart()
+		}
+	case g.hintLine != nil && ctx.Now()-g.hintAt >= hintShow:
+		g.hintLine = nil
+		ctx.Invalidate()
 	}
 
 	switch {
@@ -252,9 +334,23 @@ func (g *Game) Update(ctx *app.Context) error {
 	case hit(ctx, &g.open):
 		g.openFile(ctx)
 		return nil
+	case hit(ctx, &g.moveNow):
+		if g.thinking {
+			ctx.Runner().MoveNow()
+		}
+		return nil
 	}
 	if g.anim != nil || g.dialog || !g.m.HumanToMove() {
 		return nil
+	}
+	if hit(ctx, &g.hintBtn) {
+		g.startHint(ctx)
+		return nil
+	}
+	if _, _, ok := in.Clicked(); ok && g.hintLine != nil {
+		// The next click puts the hint away, and still counts as a click.
+		g.hintLine = nil
+		ctx.Invalidate()
 	}
 	if hit(ctx, &g.endMove) {
 		g.handle(ctx, g.pick.Stop())
@@ -446,6 +542,9 @@ func (g *Game) layout(ctx *app.Context) {
 	}
 	y += 16 * u
 	y += float64(len(g.m.Spec().Game.Sides)) * 50 * u
+	if ctx.Settings().EvalBar {
+		y += evalBarSpace * u
+	}
 	y += 14 * u
 	g.statusY = y - float64(g.panel.Min.Y)
 	y += g.statusHeight(ctx, pw)
@@ -459,6 +558,16 @@ func (g *Game) layout(ctx *app.Context) {
 	}
 	actions = append(actions, g.specials...)
 	actions = append(actions, g.choice...)
+	if g.canHint() {
+		actions = append(actions, &g.hintBtn)
+	} else {
+		g.hintBtn.Rect = image.Rectangle{}
+	}
+	if g.thinking && g.m.ComputerToMove() && g.anim == nil {
+		actions = append(actions, &g.moveNow)
+	} else {
+		g.moveNow.Rect = image.Rectangle{}
+	}
 	if len(actions) > 0 {
 		y += flow(ctx, actions, px, y, pw, 96*u) + 16*u
 	}
@@ -495,6 +604,8 @@ func (g *Game) buildButtons(ctx *app.Context) {
 	_, over := g.m.Outcome()
 	g.rematch = ui.Button{Label: ctx.T("game.rematch"), Primary: over, Rect: g.rematch.Rect}
 	g.menu = ui.Button{Label: ctx.T("game.menu"), Rect: g.menu.Rect}
+	g.hintBtn = ui.Button{Label: ctx.T("game.ai-hint"), Disabled: g.hinting, Rect: g.hintBtn.Rect}
+	g.moveNow = ui.Button{Label: ctx.T("game.move-now"), Rect: g.moveNow.Rect}
 	g.footer = []*ui.Button{&g.undo, &g.rules, &g.rematch, &g.settings}
 	if ctx.Dialogs() != nil {
 		g.footer = append(g.footer, &g.save, &g.open)
@@ -515,6 +626,12 @@ func (g *Game) Status(ctx *app.Context) (headline, detail string) {
 	p := g.m.ToMove()
 	if g.m.ComputerToMove() {
 		return ctx.T("game.thinking"), ""
+	}
+	if g.hinting {
+		return ctx.T("game.thinking"), ctx.T("game.hint-thinking")
+	}
+	if len(g.hintLine) > 0 {
+		return ctx.T("game.ai-hint"), g.hintText(ctx)
 	}
 	headline = ctx.T("game.your-turn")
 	if g.humans() > 1 {
@@ -607,6 +724,7 @@ func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 		}
 	}
 	g.view.Draw(dst, g.m.State(), d)
+	g.drawHint(dst, ctx)
 	// The landings clicked so far in a chain: rings, so the path being built stays visible.
 	u := ctx.Unit()
 	for _, s := range partial[min(1, len(partial)):] {
@@ -655,6 +773,9 @@ func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
 		render.DrawText(dst, role, sizeSmall*u, false, px+pw, y+(rowH-sizeSmall*u*render.LineHeight)/2, render.MutedText, render.AlignRight)
 		y += 50 * u
 	}
+	if ctx.Settings().EvalBar {
+		g.drawEvalBar(dst, ctx, px, y, pw)
+	}
 
 	// The status card.
 	sy := float64(g.panel.Min.Y) + g.statusY
@@ -668,7 +789,7 @@ func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
 	render.FillRoundedRect(dst, px, sy, pw, sh, 12*u, card)
 	hy := sy + 14*u
 	headW := drawWrappedWidth(dst, head, sizeHeading*u, true, px+16*u, hy, pw-32*u, ink)
-	if g.m.ComputerToMove() && !over {
+	if (g.m.ComputerToMove() || g.hinting) && !over {
 		g.drawDots(dst, ctx, px+16*u+headW+6*u, hy+sizeHeading*u*render.LineHeight*0.62, ink)
 	}
 	hy += wrappedHeight(head, sizeHeading*u, true, pw-32*u) + 2*u
@@ -686,6 +807,11 @@ func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
 	}
 	for _, b := range g.choice {
 		drawButton(dst, ctx, b)
+	}
+	for _, b := range []*ui.Button{&g.hintBtn, &g.moveNow} {
+		if !b.Rect.Empty() {
+			drawButton(dst, ctx, b)
+		}
 	}
 	g.drawMoves(dst, ctx, px, pw)
 	for _, b := range g.footer {
@@ -765,4 +891,97 @@ func (g *Game) drawMoves(dst *ebiten.Image, ctx *app.Context, px, pw float64) {
 		}
 		render.DrawText(dst, text, sizeSmall*u, i == n-1, x+52*u, y, render.Text, render.AlignLeft)
 	}
+}
+
+// canHint reports whether the person may ask for a hint now.
+func (g *Game) canHint() bool {
+	_, over := g.m.Outcome()
+	return g.m.HumanToMove() && !over && g.anim == nil && !g.dialog
+}
+
+// hintText writes the hint's line in notation, each move from the position it is played
+// in.
+func (g *Game) hintText(ctx *app.Context) string {
+	st := g.m.State().Clone()
+	var parts []string
+	for _, mv := range g.hintLine {
+		text := rules.FormatMove(st, mv)
+		if text == "pass" || text == "swap" {
+			text = ctx.T("game." + text)
+		}
+		parts = append(parts, text)
+		if rules.Play(st, mv) != nil {
+			break
+		}
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return parts[0] + "  ·  " + ctx.T("game.hint-line") + ": " + strings.Join(parts[1:], ", ")
+}
+
+// drawHint marks the hinted move's path with rings and the moves expected after it with
+// small numbered discs where they land, fading out over the last second of the hint.
+func (g *Game) drawHint(dst *ebiten.Image, ctx *app.Context) {
+	if len(g.hintLine) == 0 || g.anim != nil {
+		return
+	}
+	u := ctx.Unit()
+	fade := 1.0
+	if left := hintShow - (ctx.Now() - g.hintAt); left < time.Second {
+		fade = max(float64(left)/float64(time.Second), 0)
+	}
+	r := g.view.CellSize()
+	first := g.hintLine[0]
+	for i, s := range first.Sites() {
+		x, y := g.view.SiteCenter(s)
+		w := 3 * u
+		if i == len(first.Sites())-1 {
+			w = 5 * u
+		}
+		render.StrokeCircle(dst, x, y, r*0.36, w, withAlpha(render.Accent, fade))
+	}
+	for i, mv := range g.hintLine[1:] {
+		s := mv.To()
+		if s == board.NoSite {
+			continue
+		}
+		x, y := g.view.SiteCenter(s)
+		x, y = x+r*0.3, y-r*0.3
+		render.FillCircle(dst, x, y, 10*u, withAlpha(render.Accent, 0.85*fade))
+		render.DrawText(dst, fmt.Sprint(i+1), sizeCaption*u, true, x, y-sizeCaption*u*render.LineHeight/2,
+			withAlpha(render.OnAccent, fade), render.AlignCenter)
+	}
+	if fade < 1 {
+		ctx.Invalidate()
+	}
+}
+
+// evalBarSpace is the height the evaluation bar takes in the panel, in units.
+const evalBarSpace = 18
+
+// drawEvalBar draws the bar below the players: player 0's share in its colour from the
+// left, the rest in the other's, an even split before any search has judged the game.
+func (g *Game) drawEvalBar(dst *ebiten.Image, ctx *app.Context, x, y, w float64) {
+	u := ctx.Unit()
+	game := g.m.Spec().Game
+	share := 0.5
+	if g.evalOK {
+		share = g.evalP0
+	}
+	h := 8 * u
+	y += 2 * u
+	render.FillRoundedRect(dst, x, y, w, h, h/2, render.ButtonFill)
+	fill := func(p rules.Player) color.NRGBA {
+		if int(p) < len(game.Sides) && game.Sides[p].Colour == rules.White {
+			return render.PieceWhite
+		}
+		return render.PieceBlack
+	}
+	// Keep a sliver of both sides visible, so the bar reads as a balance even when one
+	// side is proven to win.
+	lw := w * min(max(share, 0.03), 0.97)
+	render.FillRoundedRect(dst, x, y, w, h, h/2, fill(1))
+	render.FillRoundedRect(dst, x, y, lw, h, h/2, fill(0))
+	render.StrokeLine(dst, x+w/2, y-2*u, x+w/2, y+h+2*u, u, withAlpha(render.MutedText, 0.8))
 }

@@ -25,6 +25,8 @@ func (r *endless) Tick()                    {}
 func (r *endless) Poll() (rules.Move, bool) { return rules.Move{}, false }
 func (r *endless) Busy() bool               { return r.busy }
 func (r *endless) Cancel()                  { r.busy = false }
+func (r *endless) MoveNow()                 {}
+func (r *endless) Last() think.Result       { return think.Result{} }
 
 func readRGBA(img *ebiten.Image) *image.RGBA {
 	b := img.Bounds()

@@ -74,6 +74,9 @@ type Settings struct {
 	Coords bool `json:"coords"`
 	// Animation is the speed of move animations.
 	Animation Speed `json:"animation"`
+	// EvalBar shows, beside the board, who the computer thinks is winning. It is off by
+	// default: some players would rather not know.
+	EvalBar bool `json:"evalBar,omitempty"`
 	// Setups holds the last setup per game ID. JSON writes map keys sorted, so the file
 	// stays deterministic.
 	Setups map[string]Setup `json:"setups,omitempty"`

@@ -11,7 +11,9 @@ import (
 // that belongs to one search, so a cancelled search can never deliver into a later one.
 type Goroutine struct {
 	cancel *atomic.Bool
-	result chan rules.Move
+	hurry  *atomic.Bool
+	result chan Result
+	last   Result
 }
 
 // NewGoroutine returns an idle goroutine runner.
@@ -20,20 +22,20 @@ func NewGoroutine() *Goroutine { return &Goroutine{} }
 // Start implements Runner.
 func (g *Goroutine) Start(job Job) {
 	g.Cancel()
-	cancel := new(atomic.Bool)
-	result := make(chan rules.Move, 1)
-	g.cancel, g.result = cancel, result
+	cancel, hurry := new(atomic.Bool), new(atomic.Bool)
+	result := make(chan Result, 1)
+	g.cancel, g.hurry, g.result = cancel, hurry, result
 	search := newSearch(job)
 	go func() {
 		deadline := time.Now().Add(job.Budget)
-		for !cancel.Load() {
+		for !cancel.Load() && !hurry.Load() {
 			left := time.Until(deadline)
 			if left <= 0 || search.Step(min(left, sliceLimit)) {
 				break
 			}
 		}
 		if !cancel.Load() {
-			result <- search.Best()
+			result <- resultOf(search, job.Line)
 		}
 	}()
 }
@@ -47,9 +49,10 @@ func (g *Goroutine) Poll() (rules.Move, bool) {
 		return rules.Move{}, false
 	}
 	select {
-	case m := <-g.result:
-		g.cancel, g.result = nil, nil
-		return m, true
+	case r := <-g.result:
+		g.cancel, g.hurry, g.result = nil, nil, nil
+		g.last = r
+		return r.Move, true
 	default:
 		return rules.Move{}, false
 	}
@@ -63,5 +66,16 @@ func (g *Goroutine) Cancel() {
 	if g.cancel != nil {
 		g.cancel.Store(true)
 	}
-	g.cancel, g.result = nil, nil
+	g.cancel, g.hurry, g.result = nil, nil, nil
 }
+
+// MoveNow implements Runner. The goroutine owns the search, so it is asked to stop
+// after its current slice rather than read from here.
+func (g *Goroutine) MoveNow() {
+	if g.hurry != nil {
+		g.hurry.Store(true)
+	}
+}
+
+// Last implements Runner.
+func (g *Goroutine) Last() Result { return g.last }

@@ -57,7 +57,9 @@ type Paced struct {
 	search *ai.Search
 	left   time.Duration
 	done   bool
-	best   rules.Move
+	line   int
+	result Result
+	prev   Result        // the Result of the latest delivered move
 	last   time.Duration // the length of the last slice, for tests and measurements
 }
 
@@ -71,6 +73,7 @@ func NewPaced(share float64, maxSlice time.Duration) *Paced {
 func (p *Paced) Start(job Job) {
 	p.search = newSearch(job)
 	p.left = job.Budget
+	p.line = job.Line
 	p.done = false
 	p.pace.reset(p.now())
 }
@@ -92,9 +95,13 @@ func (p *Paced) Tick() {
 	p.left -= spent
 	p.last = spent
 	if finished || p.left <= 0 {
-		p.done = true
-		p.best = p.search.Best()
+		p.finish()
 	}
+}
+
+func (p *Paced) finish() {
+	p.done = true
+	p.result = resultOf(p.search, p.line)
 }
 
 // LastSlice is how long the last Tick worked.
@@ -106,7 +113,8 @@ func (p *Paced) Poll() (rules.Move, bool) {
 		return rules.Move{}, false
 	}
 	p.search = nil
-	return p.best, true
+	p.prev = p.result
+	return p.result.Move, true
 }
 
 // Busy implements Runner.
@@ -114,3 +122,14 @@ func (p *Paced) Busy() bool { return p.search != nil }
 
 // Cancel implements Runner.
 func (p *Paced) Cancel() { p.search, p.done = nil, false }
+
+// MoveNow implements Runner: the search lives on the caller's goroutine, so its best
+// move is taken on the spot.
+func (p *Paced) MoveNow() {
+	if p.search != nil && !p.done {
+		p.finish()
+	}
+}
+
+// Last implements Runner.
+func (p *Paced) Last() Result { return p.prev }

@@ -14,7 +14,9 @@ type Sliced struct {
 	search *ai.Search
 	left   time.Duration // thinking time not yet spent
 	done   bool
-	best   rules.Move
+	line   int
+	result Result
+	last   Result
 }
 
 // NewSliced returns an idle runner doing up to slice of work per Tick.
@@ -24,6 +26,7 @@ func NewSliced(slice time.Duration) *Sliced { return &Sliced{slice: slice} }
 func (s *Sliced) Start(job Job) {
 	s.search = newSearch(job)
 	s.left = job.Budget
+	s.line = job.Line
 	s.done = false
 }
 
@@ -37,9 +40,13 @@ func (s *Sliced) Tick() {
 	finished := s.search.Step(min(s.slice, max(s.left, 0)))
 	s.left -= time.Since(start)
 	if finished || s.left <= 0 {
-		s.done = true
-		s.best = s.search.Best()
+		s.finish()
 	}
+}
+
+func (s *Sliced) finish() {
+	s.done = true
+	s.result = resultOf(s.search, s.line)
 }
 
 // Poll implements Runner.
@@ -48,7 +55,8 @@ func (s *Sliced) Poll() (rules.Move, bool) {
 		return rules.Move{}, false
 	}
 	s.search = nil
-	return s.best, true
+	s.last = s.result
+	return s.result.Move, true
 }
 
 // Busy implements Runner.
@@ -56,3 +64,14 @@ func (s *Sliced) Busy() bool { return s.search != nil }
 
 // Cancel implements Runner.
 func (s *Sliced) Cancel() { s.search, s.done = nil, false }
+
+// MoveNow implements Runner: the search already lives on the caller's goroutine, so
+// its best move is taken on the spot.
+func (s *Sliced) MoveNow() {
+	if s.search != nil && !s.done {
+		s.finish()
+	}
+}
+
+// Last implements Runner.
+func (s *Sliced) Last() Result { return s.last }

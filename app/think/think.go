@@ -24,6 +24,21 @@ type Job struct {
 	Budget time.Duration
 	// Seed makes the decision reproducible for a given amount of work.
 	Seed uint64
+	// Line is how many moves of the principal continuation Result keeps, Best included;
+	// zero keeps none, which spares the common case the walk down the tree.
+	Line int
+}
+
+// Result is what the last delivered search found, beyond its move: the hint shows the
+// line, the evaluation bar the value.
+type Result struct {
+	// Move is the move Poll delivered.
+	Move rules.Move
+	// Line is the expected continuation, Move first, at most Job.Line long.
+	Line []rules.Move
+	// Stats is the search's account of its work and of the position's value for the
+	// player to move.
+	Stats ai.Stats
 }
 
 // Runner runs one search at a time.
@@ -39,6 +54,12 @@ type Runner interface {
 	Busy() bool
 	// Cancel abandons the search in progress; its result is never delivered.
 	Cancel()
+	// MoveNow ends the search in progress at once: its best move so far is delivered
+	// by the next Poll (the goroutine runner needs at most one slice to notice). It
+	// does nothing when no search is running.
+	MoveNow()
+	// Last is the Result of the move the latest successful Poll delivered.
+	Last() Result
 }
 
 // New returns the runner suited to this platform.
@@ -56,4 +77,13 @@ const BrowserSlice = 6 * time.Millisecond
 // job and amount of work.
 func newSearch(job Job) *ai.Search {
 	return ai.NewSearchFor(job.State, job.Setting, job.Seed)
+}
+
+// resultOf collects what the finished search found.
+func resultOf(s *ai.Search, line int) Result {
+	r := Result{Move: s.Best(), Stats: s.Stats()}
+	if line > 0 {
+		r.Line = s.Line(line)
+	}
+	return r
 }

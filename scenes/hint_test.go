@@ -1,0 +1,152 @@
+package scenes
+
+import (
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"koma/app"
+	"koma/app/match"
+	"koma/app/prefs"
+	"koma/app/think"
+	"koma/i18n"
+	"koma/rules"
+	"koma/rules/ai"
+)
+
+// awaitTicks steps the app until done holds, sleeping a little between ticks so that the
+// goroutine runner gets real time, and fails after many ticks.
+func awaitTicks(h *harness, done func() bool) {
+	h.t.Helper()
+	for i := 0; i < 5000; i++ {
+		if done() {
+			return
+		}
+		h.step(1)
+		time.Sleep(200 * time.Microsecond)
+	}
+	h.t.Fatal("gave up waiting")
+}
+
+// TestHintShowsALegalMove presses Hint in every game and checks the hinted line: legal
+// move after legal move from the current position, shown in the status, and gone after
+// the next click.
+func TestHintShowsALegalMove(t *testing.T) {
+	for _, spec := range specs(t) {
+		t.Run(spec.String(), func(t *testing.T) {
+			h := newHarness(t, NewGame(newMatch(t, spec, ai.Normal)), nil)
+			g := h.game()
+			h.draw()
+			h.clickRect(g.hintBtn.Rect)
+			if head, _ := g.Status(h.ctx()); head != h.ctx().T("game.thinking") && g.HintLine() == nil {
+				t.Errorf("status %q while the hint is searched", head)
+			}
+			awaitTicks(h, func() bool { return g.HintLine() != nil })
+			line := g.HintLine()
+			st := g.m.State().Clone()
+			for i, mv := range line {
+				if err := rules.Play(st, mv); err != nil {
+					t.Fatalf("move %d of the hint: %v", i+1, err)
+				}
+			}
+			if len(line) > hintLen {
+				t.Errorf("hint of %d moves, at most %d wanted", len(line), hintLen)
+			}
+			if _, detail := g.Status(h.ctx()); detail == "" {
+				t.Error("the hint is not written in the panel")
+			}
+			if g.m.Len() != 0 {
+				t.Error("asking for a hint played a move")
+			}
+			h.draw()
+			if dir := os.Getenv("KOMA_SHOTS"); dir != "" {
+				saveShot(t, h, filepath.Join(dir, "hint-"+spec.Game.ID+".png"))
+			}
+			h.click(1, 1)
+			if g.HintLine() != nil {
+				t.Error("the hint stayed after a click")
+			}
+		})
+	}
+}
+
+// TestMoveNowPlaysPromptly gives the computer an hour, presses Move now and expects its
+// move within a few hundred ticks.
+func TestMoveNowPlaysPromptly(t *testing.T) {
+	for _, spec := range specs(t)[:min(3, len(specs(t)))] {
+		t.Run(spec.String(), func(t *testing.T) {
+			st, err := spec.New()
+			if err != nil {
+				t.Fatal(err)
+			}
+			seats := make([]match.Seat, len(spec.Game.Sides))
+			for p := range seats {
+				seats[p] = match.Human()
+			}
+			seats[st.ToMove()] = match.Computer(ai.Normal)
+			m, err := match.New(spec, seats, 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := &app.FakeInput{}
+			a := app.New(app.Config{Catalog: testCatalog(), Store: prefs.NewMemStore(), DefaultLang: i18n.English,
+				Input: in, Runner: think.NewGoroutine(), Seed: 3, ThinkTime: time.Hour, Scale: 1}, NewGame(m))
+			a.Layout(screenW, screenH)
+			h := &harness{t: t, app: a, in: in, screen: nil}
+			t.Cleanup(func() { a.Context().Runner().Cancel() })
+			h.step(3)
+			g := h.game()
+			if g.moveNow.Rect.Empty() {
+				t.Fatal("no Move now button while the computer thinks")
+			}
+			h.clickRect(g.moveNow.Rect)
+			awaitTicks(h, func() bool { return m.Len() > 0 })
+			if !rules.IsLegal(m.Before(0), m.Move(0)) {
+				t.Errorf("the computer played an illegal move %v", m.Move(0))
+			}
+		})
+	}
+}
+
+// saveShot writes the screen as drawn last to path, for a person to look at.
+func saveShot(t *testing.T, h *harness, path string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, readRGBA(h.screen)); err != nil {
+		t.Fatalf("scenes: shot %s: %v", path, err)
+	}
+}
+
+// TestEvalBarToggle switches the bar on and off in the settings scene and reads the
+// setting back from a fresh app on the same store.
+func TestEvalBarToggle(t *testing.T) {
+	for _, tc := range []struct {
+		button int
+		want   bool
+	}{{0, true}, {1, false}} {
+		store := prefs.NewMemStore()
+		h := newHarness(t, &Menu{first: NewSettings()}, store)
+		h.step(2)
+		s, ok := h.app.Top().(*Settings)
+		if !ok {
+			t.Fatalf("the top scene is %T", h.app.Top())
+		}
+		row := s.rows[len(s.rows)-1]
+		if row.label != h.ctx().T("settings.eval-bar") {
+			t.Fatalf("last row is %q", row.label)
+		}
+		h.clickRect(row.buttons[tc.button].Rect)
+		if got := newHarness(t, NewMenu(), store).ctx().Settings().EvalBar; got != tc.want {
+			t.Errorf("button %d: EvalBar = %v after reloading, want %v", tc.button, got, tc.want)
+		}
+	}
+}
