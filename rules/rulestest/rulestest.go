@@ -21,8 +21,9 @@ const Playouts = 40
 // Conformance plays seeded random games of spec and checks, after every decision, that:
 // legal moves exist exactly while the game is in progress and come out in the same order
 // twice; every move formats to a unique text that parses back; a clone is independent of
-// the original; the incremental hash equals a recomputed one; an outcome appears only when
-// the game is over; and the game ends within the game's MaxTurns. It also replays each game
+// the original; the incremental hash equals a recomputed one; an optional RandomMove agrees
+// with LegalMoves; an outcome appears only when the game is over; and the game ends within
+// the game's MaxTurns. It also replays each game
 // from its move texts and checks that the same seed gives the same game.
 func Conformance(t *testing.T, spec rules.Spec) {
 	t.Helper()
@@ -87,6 +88,7 @@ func playChecked(t *testing.T, spec rules.Spec, seed uint64) ([]string, uint64) 
 			}
 			return texts, st.Hash()
 		}
+		RandomMoveAgrees(t, st, seed+uint64(len(texts)))
 		if st.ToMove() < 0 || int(st.ToMove()) >= len(spec.Game.Sides) {
 			t.Fatalf("%s seed %d: ToMove=%d during play", spec, seed, st.ToMove())
 		}
@@ -192,4 +194,31 @@ func ParseCounts(text string) ([]uint64, error) {
 		out = append(out, n)
 	}
 	return out, nil
+}
+
+// RandomMoveAgrees checks, for a state implementing rules.RandomMover, that RandomMove
+// returns the move the generic draw from LegalMoves would, and consumes the generator the
+// same way, so playouts are identical with or without the capability. States without the
+// capability pass.
+func RandomMoveAgrees(t testing.TB, s rules.State, seed uint64) {
+	t.Helper()
+	rm, ok := s.(rules.RandomMover)
+	if !ok {
+		return
+	}
+	a := rand.New(rand.NewPCG(seed, 1))
+	b := rand.New(rand.NewPCG(seed, 1))
+	got, ok := rm.RandomMove(a)
+	moves := s.LegalMoves(nil)
+	if ok != (len(moves) > 0) {
+		t.Fatalf("RandomMove ok=%v with %d legal moves\n%s", ok, len(moves), rules.Text(s))
+	}
+	if ok {
+		if want := moves[b.IntN(len(moves))]; got != want {
+			t.Fatalf("RandomMove %s, LegalMoves draws %s\n%s", rules.FormatMove(s, got), rules.FormatMove(s, want), rules.Text(s))
+		}
+	}
+	if a.Uint64() != b.Uint64() {
+		t.Fatalf("RandomMove drew differently from the generic draw\n%s", rules.Text(s))
+	}
 }

@@ -6,28 +6,8 @@ import (
 
 	"koma/rules"
 	"koma/rules/board"
+	"koma/rules/rulestest"
 )
-
-// randomMoveAgrees plays one RandomMove and the generic draw from LegalMoves with twin
-// generators and reports a difference in the move or in what the generators drew.
-func randomMoveAgrees(t *testing.T, s *State, seed uint64) {
-	t.Helper()
-	a := rand.New(rand.NewPCG(seed, 1))
-	b := rand.New(rand.NewPCG(seed, 1))
-	got, ok := s.RandomMove(a)
-	moves := s.LegalMoves(nil)
-	if ok != (len(moves) > 0) {
-		t.Fatalf("RandomMove ok=%v with %d legal moves", ok, len(moves))
-	}
-	if ok {
-		if want := moves[b.IntN(len(moves))]; got != want {
-			t.Fatalf("RandomMove %s, LegalMoves draws %s\n%s", rules.FormatMove(s, got), rules.FormatMove(s, want), rules.Text(s))
-		}
-	}
-	if a.Uint64() != b.Uint64() {
-		t.Fatalf("RandomMove drew differently from the generic draw\n%s", rules.Text(s))
-	}
-}
 
 // walkRandomGame plays a seeded random game and calls check on every position, the final
 // one included.
@@ -49,7 +29,7 @@ func TestRandomMoveMatchesLegalMoves(t *testing.T) {
 	for _, p := range presets {
 		t.Run(p.name, func(t *testing.T) {
 			for seed := uint64(1); seed <= 30; seed++ {
-				walkRandomGame(t, p.opts, seed, func(s *State) { randomMoveAgrees(t, s, seed) })
+				walkRandomGame(t, p.opts, seed, func(s *State) { rulestest.RandomMoveAgrees(t, s, seed) })
 			}
 		})
 	}
@@ -93,7 +73,7 @@ func TestRandomMoveInCapturePositions(t *testing.T) {
 			n := len(s.LegalMoves(nil))
 			// Enough draws that every index is hit with near certainty.
 			for seed := uint64(0); seed < uint64(40*n); seed++ {
-				randomMoveAgrees(t, s, seed)
+				rulestest.RandomMoveAgrees(t, s, seed)
 			}
 		})
 	}
@@ -108,7 +88,7 @@ func FuzzRandomMove(f *testing.F) {
 		if bell {
 			opts = "rules=bell"
 		}
-		walkRandomGame(t, opts, seed, func(s *State) { randomMoveAgrees(t, s, drawSeed) })
+		walkRandomGame(t, opts, seed, func(s *State) { rulestest.RandomMoveAgrees(t, s, drawSeed) })
 	})
 }
 

@@ -5,28 +5,8 @@ import (
 	"testing"
 
 	"koma/rules"
+	"koma/rules/rulestest"
 )
-
-// randomMoveAgrees plays one RandomMove and the generic draw from LegalMoves with twin
-// generators and reports a difference in the move or in what the generators drew.
-func randomMoveAgrees(t *testing.T, s *State, seed uint64) {
-	t.Helper()
-	a := rand.New(rand.NewPCG(seed, 1))
-	b := rand.New(rand.NewPCG(seed, 1))
-	got, ok := s.RandomMove(a)
-	moves := s.LegalMoves(nil)
-	if ok != (len(moves) > 0) {
-		t.Fatalf("RandomMove ok=%v with %d legal moves", ok, len(moves))
-	}
-	if ok {
-		if want := moves[b.IntN(len(moves))]; got != want {
-			t.Fatalf("RandomMove %s, LegalMoves draws %s\n%s", rules.FormatMove(s, got), rules.FormatMove(s, want), rules.Text(s))
-		}
-	}
-	if a.Uint64() != b.Uint64() {
-		t.Fatalf("RandomMove drew differently from the generic draw\n%s", rules.Text(s))
-	}
-}
 
 // walkRandomGame plays a seeded random game of preset and calls check on every position,
 // the final one included.
@@ -48,7 +28,7 @@ func TestRandomMoveMatchesLegalMoves(t *testing.T) {
 	for _, preset := range Game.Presets {
 		t.Run(presetName(preset), func(t *testing.T) {
 			for seed := uint64(1); seed <= 30; seed++ {
-				walkRandomGame(t, preset, seed, func(s *State) { randomMoveAgrees(t, s, seed) })
+				walkRandomGame(t, preset, seed, func(s *State) { rulestest.RandomMoveAgrees(t, s, seed) })
 			}
 		})
 	}
@@ -60,7 +40,7 @@ func FuzzRandomMove(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, seed uint64, preset uint8, drawSeed uint64) {
 		walkRandomGame(t, Game.Presets[int(preset)%len(Game.Presets)], seed, func(s *State) {
-			randomMoveAgrees(t, s, drawSeed)
+			rulestest.RandomMoveAgrees(t, s, drawSeed)
 		})
 	})
 }
