@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"koma/app"
 	"koma/app/match"
 	"koma/app/prefs"
@@ -94,12 +96,19 @@ func TestMoveNowPlaysPromptly(t *testing.T) {
 			a := app.New(app.Config{Catalog: testCatalog(), Store: prefs.NewMemStore(), DefaultLang: i18n.English,
 				Input: in, Runner: think.NewGoroutine(), Seed: 3, ThinkTime: time.Hour, Scale: 1}, NewGame(m))
 			a.Layout(screenW, screenH)
-			h := &harness{t: t, app: a, in: in, screen: nil}
-			t.Cleanup(func() { a.Context().Runner().Cancel() })
+			h := &harness{t: t, app: a, in: in, screen: ebiten.NewImage(screenW, screenH)}
+			t.Cleanup(func() {
+				a.Context().Runner().Cancel()
+				h.screen.Deallocate()
+			})
 			h.step(3)
 			g := h.game()
 			if g.moveNow.Rect.Empty() {
 				t.Fatal("no Move now button while the computer thinks")
+			}
+			if dir := os.Getenv("KOMA_SHOTS"); dir != "" {
+				h.draw()
+				saveShot(t, h, filepath.Join(dir, "movenow-"+spec.Game.ID+".png"))
 			}
 			h.clickRect(g.moveNow.Rect)
 			awaitTicks(h, func() bool { return m.Len() > 0 })
@@ -148,5 +157,36 @@ func TestEvalBarToggle(t *testing.T) {
 		if got := newHarness(t, NewMenu(), store).ctx().Settings().EvalBar; got != tc.want {
 			t.Errorf("button %d: EvalBar = %v after reloading, want %v", tc.button, got, tc.want)
 		}
+	}
+}
+
+// TestEvalBarFollowsTheSearch turns the bar on, asks for a hint in every game and checks
+// that the bar then holds the search's judgement rather than the even split it starts from;
+// with KOMA_SHOTS set it also saves the screen with the bar for a person to look at.
+func TestEvalBarFollowsTheSearch(t *testing.T) {
+	for _, spec := range specs(t) {
+		t.Run(spec.String(), func(t *testing.T) {
+			store := prefs.NewMemStore()
+			s := prefs.Defaults(i18n.English)
+			s.EvalBar = true
+			if err := prefs.SaveSettings(store, s); err != nil {
+				t.Fatal(err)
+			}
+			h := newHarness(t, NewGame(newMatch(t, spec, ai.Normal)), store)
+			g := h.game()
+			if g.evalOK {
+				t.Fatal("the bar has a judgement before any search")
+			}
+			h.draw()
+			h.clickRect(g.hintBtn.Rect)
+			awaitTicks(h, func() bool { return g.HintLine() != nil })
+			if !g.evalOK || g.evalP0 < 0 || g.evalP0 > 1 {
+				t.Fatalf("after a search the bar holds ok=%v share=%v", g.evalOK, g.evalP0)
+			}
+			h.draw()
+			if dir := os.Getenv("KOMA_SHOTS"); dir != "" {
+				saveShot(t, h, filepath.Join(dir, "evalbar-"+spec.Game.ID+".png"))
+			}
+		})
 	}
 }
