@@ -50,6 +50,8 @@ type Game struct {
 	board    image.Rectangle
 	panel    image.Rectangle
 	portrait bool
+	// narrow is a portrait screen too slim for a second column in the panel (a phone).
+	narrow bool
 
 	endMove  ui.Button
 	specials []*ui.Button
@@ -504,8 +506,13 @@ func (g *Game) layout(ctx *app.Context) {
 	W, H := float64(w), float64(h)
 	mg := math.Max(12*u, math.Min(32*u, math.Min(W, H)*0.03))
 	g.portrait = W < H*1.1
+	g.narrow = g.portrait && W-2*mg-48*u < 560*u
 	if g.portrait {
 		ph := math.Min(math.Max(H*0.36, 300*u), H*0.5)
+		if g.narrow {
+			// One column of information plus a band of buttons needs more height.
+			ph = H * 0.57
+		}
 		g.panel = rectF(mg, H-mg-ph, W-2*mg, ph)
 		g.board = rectF(mg, mg, W-2*mg, H-3*mg-ph)
 	} else {
@@ -523,7 +530,11 @@ func (g *Game) layout(ctx *app.Context) {
 	px, py := float64(g.panel.Min.X)+pad, float64(g.panel.Min.Y)+pad
 	pw := float64(g.panel.Dx()) - 2*pad
 	footW := pw
-	if g.portrait {
+	if g.narrow {
+		// The actions run in a band across the bottom of the panel.
+		fh := grid(ctx, g.footer, px, 0, footW, 4)
+		grid(ctx, g.footer, px, float64(g.panel.Max.Y)-pad-fh, footW, 4)
+	} else if g.portrait {
 		// Two columns: the game on the left, the actions on the right.
 		footW = math.Min(pw*0.42, 360*u)
 		px2 := float64(g.panel.Max.X) - pad - footW
@@ -573,7 +584,7 @@ func (g *Game) layout(ctx *app.Context) {
 	}
 	g.movesY = y - float64(g.panel.Min.Y)
 	bottom := float64(g.panel.Max.Y) - pad
-	if !g.portrait && len(g.footer) > 0 {
+	if (!g.portrait || g.narrow) && len(g.footer) > 0 {
 		bottom = float64(g.footer[0].Rect.Min.Y) - 16*u
 	}
 	g.movesBottom = bottom - float64(g.panel.Min.Y)
@@ -739,7 +750,7 @@ func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
 	pad := 24 * u
 	px, py := float64(g.panel.Min.X)+pad, float64(g.panel.Min.Y)+pad
 	pw := float64(g.panel.Dx()) - 2*pad
-	if g.portrait {
+	if g.portrait && !g.narrow {
 		pw -= math.Min(pw*0.42, 360*u) + pad
 	}
 	spec := g.m.Spec()
