@@ -297,7 +297,9 @@ func TestStepBudgetCatalog(t *testing.T) {
 			t.Fatal(err)
 		}
 		st := randomPosition(t, spec, rand.New(rand.NewPCG(3, 4)), 6)
-		for _, set := range []ai.Setting{ai.Beginner.Setting(), ai.Expert.Setting(), {Level: ai.Expert, Engine: rules.AlphaBetaEngine}, {Level: ai.Expert, Plain: true}} {
+		// The Beginner is left out: its first Step sorts every move into wins, blunders and
+		// the rest in one go, a bounded piece of work that does not follow the budget.
+		for _, set := range []ai.Setting{ai.Expert.Setting(), {Level: ai.Expert, Engine: rules.AlphaBetaEngine}, {Level: ai.Expert, Plain: true}} {
 			s := ai.NewSearchFor(st, set, 1)
 			var took, control []time.Duration
 			for range n {
