@@ -511,7 +511,7 @@ func (g *Game) layout(ctx *app.Context) {
 		ph := math.Min(math.Max(H*0.36, 300*u), H*0.5)
 		if g.narrow {
 			// One column of information plus a band of buttons needs more height.
-			ph = H * 0.57
+			ph = H * 0.6
 		}
 		g.panel = rectF(mg, H-mg-ph, W-2*mg, ph)
 		g.board = rectF(mg, mg, W-2*mg, H-3*mg-ph)
@@ -531,9 +531,8 @@ func (g *Game) layout(ctx *app.Context) {
 	pw := float64(g.panel.Dx()) - 2*pad
 	footW := pw
 	if g.narrow {
-		// The actions run in a band across the bottom of the panel.
-		fh := grid(ctx, g.footer, px, 0, footW, 4)
-		grid(ctx, g.footer, px, float64(g.panel.Max.Y)-pad-fh, footW, 4)
+		// The buttons run in a band across the bottom of the panel, placed below once the
+		// actions of the current decision are known.
 	} else if g.portrait {
 		// Two columns: the game on the left, the actions on the right.
 		footW = math.Min(pw*0.42, 360*u)
@@ -579,7 +578,13 @@ func (g *Game) layout(ctx *app.Context) {
 	} else {
 		g.moveNow.Rect = image.Rectangle{}
 	}
-	if len(actions) > 0 {
+	if g.narrow {
+		// No room for a row of actions under the status: they take the band's free
+		// places after the standing buttons.
+		band := append(append(make([]*ui.Button, 0, len(g.footer)+len(actions)), g.footer...), actions...)
+		fh := grid(ctx, band, px, 0, footW, 4)
+		grid(ctx, band, px, float64(g.panel.Max.Y)-pad-fh, footW, 4)
+	} else if len(actions) > 0 {
 		y += flow(ctx, actions, px, y, pw, 96*u) + 16*u
 	}
 	g.movesY = y - float64(g.panel.Min.Y)
