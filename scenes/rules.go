@@ -204,9 +204,15 @@ func (r *Rules) Draw(dst *ebiten.Image, ctx *app.Context) {
 	pad := 32 * u
 	doc := rulesDoc(ctx, r.spec.Game)
 	tx := float64(r.panel.Min.X) + pad
-	ty := float64(r.panel.Min.Y) + pad + (buttonHeight*u-sizeTitle*u*render.LineHeight)/2
 	title := ctx.T("rules.title", doc.Name)
-	render.DrawText(dst, title, sizeTitle*u, true, tx, ty, render.Text, render.AlignLeft)
+	// On a narrow screen the title shrinks to stay clear of the close button.
+	size := sizeTitle * u
+	if w, _ := render.MeasureText(title, size, true); w > 0 {
+		room := float64(r.close.Rect.Min.X) - tx - 12*u
+		size = math.Max(size*0.55, math.Min(size, size*room/w))
+	}
+	ty := float64(r.panel.Min.Y) + pad + (buttonHeight*u-size*render.LineHeight)/2
+	render.DrawText(dst, title, size, true, tx, ty, render.Text, render.AlignLeft)
 	drawButton(dst, ctx, &r.close)
 	// A hairline under the title, visible once the text scrolls beneath it.
 	if r.scroll > 0 {
