@@ -222,3 +222,28 @@ func RandomMoveAgrees(t testing.TB, s rules.State, seed uint64) {
 		t.Fatalf("RandomMove drew differently from the generic draw\n%s", rules.Text(s))
 	}
 }
+
+// Spec parses an option string of g, failing the test on an error.
+func Spec(t testing.TB, g *rules.Game, options string) rules.Spec {
+	t.Helper()
+	opts, err := g.ParseOptions(options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rules.Spec{Game: g, Options: opts}
+}
+
+// Start returns the initial position of g with the given options as the game's own state
+// type S, failing the test on an error.
+func Start[S rules.State](t testing.TB, g *rules.Game, options string) S {
+	t.Helper()
+	st, err := Spec(t, g, options).New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, ok := st.(S)
+	if !ok {
+		t.Fatalf("%s: the initial position is a %T", g.ID, st)
+	}
+	return s
+}

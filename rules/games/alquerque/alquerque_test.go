@@ -20,23 +20,9 @@ var presets = []struct {
 	{"bell", "rules=bell"},
 }
 
-func spec(t testing.TB, opts string) rules.Spec {
-	t.Helper()
-	o, err := Game.ParseOptions(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rules.Spec{Game: Game, Options: o}
-}
+func spec(t testing.TB, opts string) rules.Spec { return rulestest.Spec(t, Game, opts) }
 
-func start(t testing.TB, opts string) *State {
-	t.Helper()
-	st, err := spec(t, opts).New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.(*State)
-}
+func start(t testing.TB, opts string) *State { return rulestest.Start[*State](t, Game, opts) }
 
 // position builds a state from a diagram drawn rank 5 first, with W and B for the pieces
 // and . for empty points; spaces are ignored.

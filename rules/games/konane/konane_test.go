@@ -20,23 +20,9 @@ func presetName(preset string) string {
 	return strings.NewReplacer("=", "-", ",", "-").Replace(preset)
 }
 
-func spec(t testing.TB, options string) rules.Spec {
-	t.Helper()
-	opts, err := Game.ParseOptions(options)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rules.Spec{Game: Game, Options: opts}
-}
+func spec(t testing.TB, options string) rules.Spec { return rulestest.Spec(t, Game, options) }
 
-func start(t testing.TB, options string) *State {
-	t.Helper()
-	st, err := spec(t, options).New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.(*State)
-}
+func start(t testing.TB, options string) *State { return rulestest.Start[*State](t, Game, options) }
 
 // position builds a capture-phase position from a diagram: one line per rank, top rank
 // first, one token per cell: B (Black), W (White) or . (empty).

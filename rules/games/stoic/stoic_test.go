@@ -14,18 +14,7 @@ import (
 	"koma/rules/rulestest"
 )
 
-func mustNew(t testing.TB, optText string) *State {
-	t.Helper()
-	opts, err := Game.ParseOptions(optText)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := Game.New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.(*State)
-}
+func mustNew(t testing.TB, optText string) *State { return rulestest.Start[*State](t, Game, optText) }
 
 // diagramCells reads a board drawn as in the reference note: one line per row, top row
 // first, an optional row number, then one token per cell from the left. W and B are pieces;
