@@ -59,3 +59,24 @@ type EnginePreference interface {
 type Memoryless interface {
 	Memoryless() bool
 }
+
+// SeatColours is implemented by games in which the colour a player's pieces have can change
+// during the game: the pie rule lets the second player take over the first colour, and
+// Alquad's opening lets a player choose one. Players stay the same people throughout; only
+// their colours move. Games without it keep Game.Sides' colours.
+type SeatColours interface {
+	// Colour is the colour of p's pieces in this position.
+	Colour(p Player) Colour
+}
+
+// ColourOf returns the colour of p's pieces in s, or 0 for a player outside the game.
+func ColourOf(s State, p Player) Colour {
+	if sc, ok := s.(SeatColours); ok && p >= 0 {
+		return sc.Colour(p)
+	}
+	g := s.Game()
+	if p < 0 || int(p) >= len(g.Sides) {
+		return 0
+	}
+	return g.Sides[p].Colour
+}

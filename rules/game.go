@@ -32,8 +32,14 @@ const (
 
 // Side describes one seat.
 type Side struct {
-	// Colour is the colour of the seat's pieces; the app names the side after it.
+	// Colour is the colour of the seat's pieces at the start of the game. A game whose
+	// colours change hands during play (a pie rule, a colour choice) reports the current
+	// colours through SeatColours; use ColourOf to ask.
 	Colour Colour
+	// Role names the seat when the game gives it a name of its own ("fox", "attacker"):
+	// the app shows the label "side.<Role>" of the game's rules text. Empty means the seat
+	// is named after its colour.
+	Role string
 }
 
 // Look is how a kind of piece is drawn.
