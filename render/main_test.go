@@ -51,6 +51,7 @@ func (f *fakeState) Game() *rules.Game                      { return f.game }
 func (f *fakeState) Variant() rules.Options                 { return nil }
 func (f *fakeState) Board() *board.Topology                 { return f.topo }
 func (f *fakeState) ToMove() rules.Player                   { return 0 }
+func (f *fakeState) MidTurn() bool                          { return false }
 func (f *fakeState) LegalMoves(d []rules.Move) []rules.Move { return d }
 func (f *fakeState) Hash() uint64                           { return 0 }
 func (f *fakeState) ComputeHash() uint64                    { return 0 }

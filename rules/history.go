@@ -1,39 +1,54 @@
 package rules
 
-// HistoryLen is how many earlier positions a History remembers.
-const HistoryLen = 100
+import (
+	"fmt"
+	"slices"
+)
 
-// History remembers the hashes of the positions reached since the last irreversible move,
-// so that a state can apply its own repetition rule (a draw, a loss for the repeater, a
-// forbidden move) without help from outside. It is a fixed-size value: copying a state copies
-// its history without allocating. When more than HistoryLen positions pass without an
-// irreversible move, the oldest are forgotten; games that need longer memory bound their
-// reversible stretches by a no-progress rule.
-type History struct {
-	n    uint8
-	next uint8
-	h    [HistoryLen]uint64
+// HistoryBuffer is the storage of a History: an array of position hashes whose length is the
+// number of positions the history can hold. Each game picks the size its repetition rule
+// needs.
+type HistoryBuffer interface {
+	~[64]uint64 | ~[128]uint64 | ~[256]uint64 | ~[512]uint64 | ~[1024]uint64
+}
+
+// History remembers positions, so that a state can apply its own repetition rule (a draw, a
+// loss for the repeater, a forbidden move) without help from outside. It is a fixed-size value:
+// copying a state copies its history without allocating.
+//
+// What a repetition compares is the game's decision, written in its doc comment: it pushes
+// whatever hash its rulebook compares, the board alone (Mabi) or the board and the player to
+// move (Alquerque, Tafl). A game resets the history after an irreversible move when its rule
+// allows, and sizes the buffer by a bound it can prove (its no-progress rule, or MaxTurns for
+// a game that remembers every position). Pushing beyond that bound panics: a history that
+// silently forgot would apply the wrong rule.
+type History[B HistoryBuffer] struct {
+	n uint16
+	h B
 }
 
 // Reset forgets every position, after an irreversible move.
-func (h *History) Reset() { h.n, h.next = 0, 0 }
+func (h *History[B]) Reset() { h.n = 0 }
 
 // Push records a position.
-func (h *History) Push(hash uint64) {
-	h.h[h.next] = hash
-	h.next = uint8((int(h.next) + 1) % HistoryLen)
-	if h.n < HistoryLen {
-		h.n++
+func (h *History[B]) Push(hash uint64) {
+	if int(h.n) >= len(h.h) {
+		panic(fmt.Sprintf("rules: a history of %d positions is full; the game must size it by its own bound", len(h.h)))
 	}
+	h.h[h.n] = hash
+	h.n++
 }
 
 // Len is the number of positions remembered.
-func (h *History) Len() int { return int(h.n) }
+func (h *History[B]) Len() int { return int(h.n) }
+
+// Cap is the number of positions the history can hold.
+func (h *History[B]) Cap() int { return len(h.h) }
 
 // Count returns how often hash occurs among the remembered positions.
-func (h *History) Count(hash uint64) int {
+func (h *History[B]) Count(hash uint64) int {
 	c := 0
-	for i := 0; i < int(h.n); i++ {
+	for i := range int(h.n) {
 		if h.h[i] == hash {
 			c++
 		}
@@ -41,12 +56,16 @@ func (h *History) Count(hash uint64) int {
 	return c
 }
 
-// AppendKey appends the remembered positions, oldest first, to a state key.
-func (h *History) AppendKey(dst []byte) []byte {
-	start := (int(h.next) - int(h.n) + HistoryLen) % HistoryLen
-	dst = append(dst, h.n)
-	for i := 0; i < int(h.n); i++ {
-		v := h.h[(start+i)%HistoryLen]
+// AppendKey appends the remembered positions to a state key as a sorted multiset: the order in
+// which positions occurred never matters to a repetition rule, only how often each did.
+func (h *History[B]) AppendKey(dst []byte) []byte {
+	sorted := make([]uint64, h.n)
+	for i := range sorted {
+		sorted[i] = h.h[i]
+	}
+	slices.Sort(sorted)
+	dst = append(dst, byte(h.n), byte(h.n>>8))
+	for _, v := range sorted {
 		dst = append(dst, byte(v), byte(v>>8), byte(v>>16), byte(v>>24), byte(v>>32), byte(v>>40), byte(v>>48), byte(v>>56))
 	}
 	return dst

@@ -13,7 +13,8 @@ type Notation interface {
 }
 
 // FormatMove writes m in the game's notation. The generic notation is "@c3" for a placement,
-// "xc3" for a removal, "a1-b2" for a step, "a1xc3xe5" for a jump, "pass" and "swap".
+// "xc3" for a removal, "a1-b2" for a step, "a1xc3xe5" for a jump, "pass", "swap", "stop", and
+// "choose1" for the Choose of Tag 1.
 func FormatMove(s State, m Move) string {
 	if n, ok := s.(Notation); ok {
 		return n.FormatMove(m)
@@ -48,6 +49,10 @@ func GenericNotation(s State, m Move) string {
 		return "pass"
 	case Swap:
 		return "swap"
+	case Stop:
+		return "stop"
+	case Choose:
+		return fmt.Sprintf("choose%d", m.Tag)
 	}
 	return fmt.Sprintf("move(%d)", m.Kind)
 }

@@ -1,7 +1,8 @@
 package rules
 
 // Turns returns the distinct positions reachable from s by one complete turn of the player
-// to move: every sequence of decisions until another player is to move or the game ends.
+// to move: every sequence of decisions until State.MidTurn says a new turn begins (which may
+// be the same player's) or the game ends.
 // Positions are distinct when their AppendKey encodings differ. The order is the order in
 // which they are first reached, so it is deterministic. A finished game has no turns.
 func Turns(s State) []State {
@@ -12,13 +13,11 @@ func Turns(s State) []State {
 	seen := map[string]bool{}
 	var key []byte
 	var walk func(st State)
-	mover := s.ToMove()
 	walk = func(st State) {
 		for _, m := range st.LegalMoves(nil) {
 			child := st.Clone()
 			child.Apply(m)
-			_, over := child.Outcome()
-			if !over && child.ToMove() == mover {
+			if child.MidTurn() {
 				walk(child)
 				continue
 			}

@@ -37,13 +37,45 @@ const (
 	Step
 	// Jump moves the piece on Path[0] through the landing sites Path[1:Len], capturing on the way.
 	Jump
-	// Pass ends the turn without changing the board, or declines to continue a chain.
+	// Pass gives up a whole turn without changing the board (Mabi's pass).
 	Pass
-	// Swap takes over the opponent's colour (pie rule).
+	// Swap takes over the opponent's colour (the pie rule).
 	Swap
+	// Stop ends a chain the player may continue but chooses not to (Fanorona, Halma): the
+	// turn in progress ends here. It is never used to give up a turn; that is Pass.
+	Stop
+	// Choose picks one of several options the game names by Tag, with no site involved,
+	// such as the colour chosen in Alquad's opening. The game labels each option through
+	// Labeller.
+	Choose
 )
 
-// MaxPath is the longest path a Move can hold.
+// String names the kind in English, for messages and tests.
+func (k MoveKind) String() string {
+	switch k {
+	case Place:
+		return "place"
+	case Remove:
+		return "remove"
+	case Step:
+		return "step"
+	case Jump:
+		return "jump"
+	case Pass:
+		return "pass"
+	case Swap:
+		return "swap"
+	case Stop:
+		return "stop"
+	case Choose:
+		return "choose"
+	}
+	return fmt.Sprintf("MoveKind(%d)", uint8(k))
+}
+
+// MaxPath is the longest path a Move can hold. A game whose paths could be longer must enter
+// them one decision at a time (encoding B in the package documentation); NewMove and
+// Move.Extend refuse to truncate a path.
 const MaxPath = 16
 
 // Move is one decision of the player to move. It is a small comparable value without
@@ -58,11 +90,25 @@ type Move struct {
 	Path [MaxPath]board.Site
 }
 
-// NewMove builds a move from its kind and sites.
+// NewMove builds a move from its kind and sites. More than MaxPath sites is a bug in the
+// game's generator, and it panics rather than hand out a shortened move.
 func NewMove(kind MoveKind, sites ...board.Site) Move {
+	if len(sites) > MaxPath {
+		panic(fmt.Sprintf("rules: a %s move of %d sites exceeds MaxPath (%d)", kind, len(sites), MaxPath))
+	}
 	m := Move{Kind: kind, Len: uint8(len(sites))}
 	copy(m.Path[:], sites)
 	return m
+}
+
+// Extend appends site to the path. Like NewMove it panics when the path is full, because a
+// truncated chain would be a different, wrong move.
+func (m *Move) Extend(site board.Site) {
+	if int(m.Len) >= MaxPath {
+		panic(fmt.Sprintf("rules: a %s move cannot grow beyond MaxPath (%d) sites", m.Kind, MaxPath))
+	}
+	m.Path[m.Len] = site
+	m.Len++
 }
 
 // Sites returns the used part of the path.
@@ -91,6 +137,23 @@ type Outcome struct {
 	// Reason is a short stable key such as "no-moves"; the app shows it through i18n as
 	// "reason.<Reason>".
 	Reason string
+	// Scored is true for games decided by a count (largest group, captured pieces,
+	// pieces on the board); Score then holds each player's count, indexed by Player.
+	Scored bool
+	Score  [2]int16
+}
+
+// Scores returns an outcome decided by a count: the player with the higher score wins,
+// equal scores draw.
+func Scores(reason string, p0, p1 int) Outcome {
+	o := Outcome{Winner: NoPlayer, Reason: reason, Scored: true, Score: [2]int16{int16(p0), int16(p1)}}
+	switch {
+	case p0 > p1:
+		o.Winner = 0
+	case p1 > p0:
+		o.Winner = 1
+	}
+	return o
 }
 
 // State is a position of one game, including every piece of rule state that affects what
@@ -105,8 +168,15 @@ type State interface {
 	// Board returns the shared topology.
 	Board() *board.Topology
 	// ToMove is the player who makes the next decision. It may stay the same across several
-	// decisions of one turn. It is NoPlayer once the game is over.
+	// decisions of one turn, and across turns when the rules give a player another turn.
+	// It is NoPlayer once the game is over.
 	ToMove() Player
+	// MidTurn reports whether the next decision continues the turn in progress (the next
+	// hop of a chain, the second placement, a flip owed after a placement) rather than
+	// starting a new turn. A new turn may belong to the same player: Orochi's extra turn,
+	// Mabi after the opponent passed. It is false in the initial position and once the game
+	// is over. Move lists, undo and perft count turns by it.
+	MidTurn() bool
 	// LegalMoves appends every legal decision to dst, in a deterministic order, and returns
 	// the extended slice. It returns dst unchanged exactly when the game is over.
 	LegalMoves(dst []Move) []Move

@@ -47,7 +47,8 @@ func (p *pairs) ToMove() rules.Player {
 	}
 	return p.toMove
 }
-func (p *pairs) full() bool { return !slices.Contains(p.cells[:], -1) }
+func (p *pairs) full() bool    { return !slices.Contains(p.cells[:], -1) }
+func (p *pairs) MidTurn() bool { return !p.full() && p.left == 1 }
 func (p *pairs) LegalMoves(dst []rules.Move) []rules.Move {
 	if p.full() {
 		return dst
@@ -193,8 +194,8 @@ func TestNotationAndPlay(t *testing.T) {
 	}
 }
 
-func TestHistoryCountsAndForgets(t *testing.T) {
-	var h rules.History
+func TestHistoryCountsAndRefusesToForget(t *testing.T) {
+	var h rules.History[[64]uint64]
 	h.Push(7)
 	h.Push(9)
 	h.Push(7)
@@ -207,14 +208,29 @@ func TestHistoryCountsAndForgets(t *testing.T) {
 	if h.Count(1) != 0 || string(h.AppendKey(nil)) != string(k1) {
 		t.Fatal("a copied history shares memory")
 	}
-	for i := 0; i < rules.HistoryLen; i++ {
-		h.Push(uint64(100 + i))
+	var other rules.History[[64]uint64]
+	for _, v := range []uint64{9, 7, 7} {
+		other.Push(v)
 	}
-	if h.Len() != rules.HistoryLen || h.Count(7) != 0 || h.Count(100) != 1 {
-		t.Fatalf("after overflow: len %d, count(7) %d", h.Len(), h.Count(7))
+	if string(other.AppendKey(nil)) != string(k1) {
+		t.Error("the key depends on the order in which positions occurred")
 	}
+	for h.Len() < h.Cap() {
+		h.Push(uint64(100 + h.Len()))
+	}
+	if h.Count(7) != 2 || h.Count(100+3) != 1 {
+		t.Fatalf("a full history lost positions: count(7) %d", h.Count(7))
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("pushing onto a full history did not fail")
+			}
+		}()
+		h.Push(1)
+	}()
 	h.Reset()
-	if h.Len() != 0 || h.Count(100) != 0 {
-		t.Fatal("Reset left positions")
+	if h.Len() != 0 || h.Count(7) != 0 {
+		t.Fatal("Reset kept positions")
 	}
 }

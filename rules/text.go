@@ -27,7 +27,7 @@ func Text(s State) string {
 		if int(top.Kind) < len(g.Looks) && g.Looks[top.Kind] == Crowned {
 			letter = "k"
 		}
-		if int(top.Owner) >= 0 && int(top.Owner) < len(g.Sides) && g.Sides[top.Owner].Colour == White {
+		if ColourOf(s, top.Owner) == White {
 			letter = strings.ToUpper(letter)
 		}
 		if len(pieces) > 1 {
@@ -76,10 +76,13 @@ func Text(s State) string {
 		if o.Winner == NoPlayer {
 			fmt.Fprintf(&sb, "result: draw (%s)\n", o.Reason)
 		} else {
-			fmt.Fprintf(&sb, "result: %s wins (%s)\n", SideName(g, o.Winner), o.Reason)
+			fmt.Fprintf(&sb, "result: %s wins (%s)\n", SideName(s, o.Winner), o.Reason)
+		}
+		if o.Scored {
+			fmt.Fprintf(&sb, "score: %d-%d\n", o.Score[0], o.Score[1])
 		}
 	} else {
-		fmt.Fprintf(&sb, "to move: %s\n", SideName(g, s.ToMove()))
+		fmt.Fprintf(&sb, "to move: %s\n", SideName(s, s.ToMove()))
 	}
 	lines := strings.Split(sb.String(), "\n")
 	for i, l := range lines {
@@ -88,12 +91,17 @@ func Text(s State) string {
 	return strings.Join(lines, "\n")
 }
 
-// SideName names a player by colour in English, for tools and logs.
-func SideName(g *Game, p Player) string {
+// SideName names a player in English for tools and logs: by the seat's role where the game
+// names one, otherwise by the colour the player has in s.
+func SideName(s State, p Player) string {
+	g := s.Game()
 	if p < 0 || int(p) >= len(g.Sides) {
 		return "nobody"
 	}
-	if g.Sides[p].Colour == White {
+	if r := g.Sides[p].Role; r != "" {
+		return r
+	}
+	if ColourOf(s, p) == White {
 		return "white"
 	}
 	return "black"

@@ -317,7 +317,7 @@ type cycle struct {
 	toMove rules.Player
 	winner rules.Player
 	over   bool
-	hist   rules.History
+	hist   rules.History[[128]uint64]
 }
 
 func newCycle() *cycle {
@@ -344,6 +344,8 @@ func (s *cycle) FormatMove(m rules.Move) string {
 	}
 	return "stop"
 }
+func (s *cycle) MidTurn() bool { return false }
+
 func (s *cycle) ToMove() rules.Player {
 	if s.over {
 		return rules.NoPlayer

@@ -43,6 +43,7 @@ func (s *nim) Game() *rules.Game        { return nimGame }
 func (s *nim) Variant() rules.Options   { return nil }
 func (s *nim) Board() *board.Topology   { return nimBoard }
 func (s *nim) ToMove() rules.Player     { return s.toMove }
+func (s *nim) MidTurn() bool            { return false }
 func (s *nim) Clone() rules.State       { c := *s; return &c }
 func (s *nim) CopyFrom(src rules.State) { *s = *src.(*nim) }
 func (s *nim) Hash() uint64             { return s.ComputeHash() }
@@ -133,6 +134,7 @@ func (s *ttt) Game() *rules.Game {
 func (s *ttt) Variant() rules.Options   { return nil }
 func (s *ttt) Board() *board.Topology   { return tttBoard }
 func (s *ttt) ToMove() rules.Player     { return s.toMove }
+func (s *ttt) MidTurn() bool            { return !s.over && s.left < s.perTurn }
 func (s *ttt) Clone() rules.State       { c := *s; return &c }
 func (s *ttt) CopyFrom(src rules.State) { *s = *src.(*ttt) }
 func (s *ttt) Hash() uint64             { return s.ComputeHash() }
@@ -235,6 +237,7 @@ func (s *race) Game() *rules.Game        { return s.game }
 func (s *race) Variant() rules.Options   { return nil }
 func (s *race) Board() *board.Topology   { return raceBoard }
 func (s *race) ToMove() rules.Player     { return s.toMove }
+func (s *race) MidTurn() bool            { return false }
 func (s *race) Clone() rules.State       { c := *s; return &c }
 func (s *race) CopyFrom(src rules.State) { *s = *src.(*race) }
 func (s *race) Hash() uint64             { return s.ComputeHash() }

@@ -62,6 +62,9 @@ func playChecked(t *testing.T, spec rules.Spec, seed uint64) ([]string, uint64) 
 	rng := rand.New(rand.NewPCG(seed, 0x6b6f6d61))
 	var texts []string
 	turns := 0
+	if st.MidTurn() {
+		t.Fatalf("%s: the initial position is in the middle of a turn", spec)
+	}
 	maxTurns := spec.Game.MaxTurns
 	if maxTurns <= 0 {
 		maxTurns = 100000
@@ -86,9 +89,13 @@ func playChecked(t *testing.T, spec rules.Spec, seed uint64) ([]string, uint64) 
 			if o.Reason == "" || o.Winner < rules.NoPlayer || int(o.Winner) >= len(spec.Game.Sides) {
 				t.Fatalf("%s seed %d: malformed outcome %+v", spec, seed, o)
 			}
+			if st.MidTurn() {
+				t.Fatalf("%s seed %d: the game is over in the middle of a turn", spec, seed)
+			}
 			return texts, st.Hash()
 		}
 		RandomMoveAgrees(t, st, seed+uint64(len(texts)))
+		checkMarks(t, spec, st)
 		if st.ToMove() < 0 || int(st.ToMove()) >= len(spec.Game.Sides) {
 			t.Fatalf("%s seed %d: ToMove=%d during play", spec, seed, st.ToMove())
 		}
@@ -127,11 +134,30 @@ func playChecked(t *testing.T, spec rules.Spec, seed uint64) ([]string, uint64) 
 			t.Fatalf("%s seed %d: CopyFrom did not copy the state", spec, seed)
 		}
 		texts = append(texts, text)
-		if st.ToMove() != mover {
+		if st.MidTurn() {
+			if st.ToMove() != mover {
+				t.Fatalf("%s seed %d after %v: the turn goes on but %d moves instead of %d", spec, seed, texts, st.ToMove(), mover)
+			}
+		} else {
 			turns++
 		}
 		if turns > maxTurns {
 			t.Fatalf("%s seed %d: no end after %d turns", spec, seed, turns)
+		}
+	}
+}
+
+// checkMarks checks that a game's marks name real sites and known kinds.
+func checkMarks(t *testing.T, spec rules.Spec, st rules.State) {
+	t.Helper()
+	mk, ok := st.(rules.Marker)
+	if !ok {
+		return
+	}
+	for _, m := range mk.Marks(nil) {
+		if m.Site < 0 || int(m.Site) >= st.Board().Len() || m.Kind < rules.Throne || m.Kind > rules.Forbidden ||
+			m.Owner < rules.NoPlayer || int(m.Owner) >= len(spec.Game.Sides) {
+			t.Fatalf("%s: malformed mark %+v", spec, m)
 		}
 	}
 }

@@ -261,6 +261,10 @@ func selfplay(out io.Writer, args []string) error {
 			}
 		}()
 	}
+	initial, err := spec.New()
+	if err != nil {
+		return err
+	}
 	var winsA, winsB, draws int
 	for g := range results {
 		r := &results[g]
@@ -281,7 +285,7 @@ func selfplay(out io.Writer, args []string) error {
 			draws++
 		}
 		fmt.Fprintf(out, "game %d a=%s b=%s %s (%s) turns %d\n", g+1,
-			rules.SideName(spec.Game, aSeat), rules.SideName(spec.Game, 1-aSeat), result, r.o.Reason, r.turns)
+			rules.SideName(initial, aSeat), rules.SideName(initial, 1-aSeat), result, r.o.Reason, r.turns)
 	}
 	fmt.Fprintf(out, "a %d b %d draws %d\n", winsA, winsB, draws)
 	return nil

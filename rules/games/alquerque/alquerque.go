@@ -37,7 +37,14 @@ const (
 	// repeatLimit is the occurrence of a position that ends a game under the simple rules.
 	repeatLimit = 3
 	allSites    = 1<<numSites - 1
+	// piecesPerSide bounds a capture chain: it takes at most every enemy piece, so its
+	// path holds at most piecesPerSide+1 points.
+	piecesPerSide = 12
 )
+
+// A capture chain never outgrows a Move's path, so chains are generated whole and never
+// cut short; this fails to compile if that ever stops being true.
+var _ [rules.MaxPath - (piecesPerSide + 1)]struct{}
 
 // The outcome reasons, stored as small codes so that State holds no strings.
 const (
@@ -166,7 +173,7 @@ type State struct {
 	// quiet counts consecutive turns without a capture (simple rules).
 	quiet uint8
 	// hist holds the positions since the last capture, current one included (simple rules).
-	hist rules.History
+	hist rules.History[[64]uint64]
 }
 
 // setup turns s into a fresh position with the given pieces, before any turn is played.
@@ -195,6 +202,9 @@ func (s *State) ToMove() rules.Player {
 	}
 	return s.turn
 }
+
+// MidTurn is always false: every turn of this game is a single decision.
+func (s *State) MidTurn() bool { return false }
 
 // Clone returns an independent copy.
 func (s *State) Clone() rules.State {
@@ -237,26 +247,7 @@ func (s *State) AppendKey(dst []byte) []byte {
 		dst = append(dst, byte(m), byte(m>>8), byte(m>>16), byte(m>>24))
 	}
 	dst = append(dst, byte(s.turn), b2u8(s.over), byte(s.winner+1), s.reason, s.quiet)
-	// The order in which positions occurred never matters to the repetition rule, only how
-	// often each occurred, so the history is written sorted.
-	start := len(dst)
-	dst = s.hist.AppendKey(dst)
-	var hs [rules.HistoryLen]uint64
-	n := int(dst[start])
-	for i := range n {
-		o := start + 1 + 8*i
-		for j := 7; j >= 0; j-- {
-			hs[i] = hs[i]<<8 | uint64(dst[o+j])
-		}
-	}
-	slices.Sort(hs[:n])
-	for i := range n {
-		o := start + 1 + 8*i
-		for j := range 8 {
-			dst[o+j] = byte(hs[i] >> (8 * j))
-		}
-	}
-	return dst
+	return s.hist.AppendKey(dst)
 }
 
 func b2u8(b bool) byte {
@@ -395,7 +386,7 @@ func (v *variant) extend(dst []rules.Move, c *chain, at int) []rules.Move {
 	for i := range v.numJumps[at] {
 		j := js[i]
 		over, land := uint32(1)<<j.over, uint32(1)<<j.land
-		if c.enemy&over == 0 || c.empty&land == 0 || int(c.move.Len) >= rules.MaxPath {
+		if c.enemy&over == 0 || c.empty&land == 0 {
 			continue
 		}
 		jumped = true

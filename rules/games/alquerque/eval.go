@@ -140,9 +140,6 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 // chains in the same order as extend, but keeps the board in arguments rather than in the
 // shared scratch, which spares the stores and restores that dominate the walk.
 func (v *variant) countChains(enemy, empty uint32, at, length int, every bool) int {
-	if length >= rules.MaxPath {
-		return 0
-	}
 	// Which jumps are open is unpredictable, so they are gathered into a mask without
 	// branching first, and only the open ones are walked.
 	js := &v.jumps[at]
@@ -178,7 +175,7 @@ func (v *variant) pickChain(c *chain, at int, k *int) bool {
 	for i := range v.numJumps[at] {
 		j := js[i]
 		over, land := uint32(1)<<j.over, uint32(1)<<j.land
-		if c.enemy&over == 0 || c.empty&land == 0 || int(c.move.Len) >= rules.MaxPath {
+		if c.enemy&over == 0 || c.empty&land == 0 {
 			continue
 		}
 		jumped = true

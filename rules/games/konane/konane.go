@@ -263,6 +263,9 @@ func (s *State) Pieces(c board.Site, dst []rules.Piece) []rules.Piece {
 	return dst
 }
 
+// MidTurn is always false: every turn of this game is a single decision.
+func (s *State) MidTurn() bool { return false }
+
 // Clone returns an independent copy.
 func (s *State) Clone() rules.State {
 	c := *s

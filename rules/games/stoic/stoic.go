@@ -291,6 +291,9 @@ func (s *State) settle() {
 	s.over = left == 0
 }
 
+// MidTurn is always false: every turn of this game is a single decision.
+func (s *State) MidTurn() bool { return false }
+
 // Clone returns an independent copy.
 func (s *State) Clone() rules.State { c := *s; return &c }
 

@@ -212,7 +212,7 @@ func TestReferenceVector(t *testing.T) {
 			t.Fatalf("diagram marks %v disagree with the listed cells %v", marked, c.want)
 		}
 		if got := closed(t, s); !slices.Equal(got, c.want) {
-			t.Errorf("%s to move: forbidden %v, want %v\n%s", rules.SideName(Game, c.mover), got, c.want, rules.Text(s))
+			t.Errorf("%s to move: forbidden %v, want %v\n%s", rules.SideName(s, c.mover), got, c.want, rules.Text(s))
 		}
 	}
 }
@@ -322,7 +322,7 @@ func TestPlacementRule(t *testing.T) {
 					want = nil
 				}
 				if !slices.Equal(got, want) {
-					t.Errorf("%s to move: forbidden %v, want %v\n%s", rules.SideName(Game, rules.Player(mover)), got, want, rules.Text(s))
+					t.Errorf("%s to move: forbidden %v, want %v\n%s", rules.SideName(s, rules.Player(mover)), got, want, rules.Text(s))
 				}
 			}
 		})
