@@ -67,8 +67,8 @@ func (p *Picker) Partial() []board.Site { return p.partial }
 // Legal returns the legal moves the picker was reset with.
 func (p *Picker) Legal() []rules.Move { return p.legal }
 
-// Specials returns the legal moves without sites, such as Pass and Swap, which the app
-// offers as buttons.
+// Specials returns the legal moves without sites, such as Pass, Stop, Swap and Choose, which
+// the app offers as buttons.
 func (p *Picker) Specials() []rules.Move {
 	var out []rules.Move
 	for _, m := range p.legal {
@@ -149,9 +149,12 @@ func (p *Picker) Starts() []board.Site {
 // Click handles a click on site s.
 func (p *Picker) Click(s board.Site) Result {
 	n := len(p.partial)
+	next := append(slices.Clone(p.partial), s)
+	cands := p.matching(next)
 	// Clicking the selected piece or the last landing again ends an optional chain there,
-	// or deselects when the path is not a move by itself.
-	if n > 0 && (s == p.partial[0] || s == p.partial[n-1]) {
+	// or deselects when the path is not a move by itself; unless a chain goes on through
+	// that site, as one that returns to its starting point does.
+	if n > 0 && len(cands) == 0 && (s == p.partial[0] || s == p.partial[n-1]) {
 		if len(p.Complete()) > 0 {
 			return p.Stop()
 		}
@@ -161,8 +164,6 @@ func (p *Picker) Click(s board.Site) Result {
 		}
 		return Result{Outcome: Ignored}
 	}
-	next := append(slices.Clone(p.partial), s)
-	cands := p.matching(next)
 	if len(cands) == 0 && n > 0 {
 		// A click elsewhere starts afresh from that site, as players expect when they
 		// change their mind about which piece to move.
