@@ -1,0 +1,122 @@
+package scenes
+
+// Saving and opening game records from the game screen, off the game loop.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"path/filepath"
+
+	"koma/app"
+	"koma/app/match"
+)
+
+// maxOpenBytes bounds how much of a file "Open game" reads; saved games are tiny.
+const maxOpenBytes = 2 << 20
+
+type fileResult struct {
+	opened bool
+	path   string
+	data   []byte
+	err    error
+}
+
+// saveFile asks where to save the match and writes it, off the game loop.
+func (g *Game) saveFile(ctx *app.Context) {
+	d := ctx.Dialogs()
+	if d == nil || g.dialog {
+		return
+	}
+	data, err := g.m.Save()
+	if err != nil {
+		ctx.Notify(ctx.T("notice.save-failed"))
+		return
+	}
+	req := app.FileRequest{Title: ctx.T("dialog.save"), FilterName: ctx.T("dialog.filter"), Ext: "json",
+		StartFile: g.m.Spec().Game.ID + ".json"}
+	if t, ok := d.(app.Transfer); ok {
+		g.download(t, req, data)
+		return
+	}
+	g.dialog = true
+	results := g.results
+	go func() {
+		path, err := d.SaveFile(req)
+		if err == nil {
+			if filepath.Ext(path) == "" {
+				path += ".json"
+			}
+			err = os.WriteFile(path, data, 0o644)
+		}
+		results <- fileResult{path: path, err: err}
+	}()
+}
+
+// openFile asks for a saved game and reads it, off the game loop; pollFiles loads it.
+func (g *Game) openFile(ctx *app.Context) {
+	d := ctx.Dialogs()
+	if d == nil || g.dialog {
+		return
+	}
+	req := app.FileRequest{Title: ctx.T("dialog.open"), FilterName: ctx.T("dialog.filter"), Ext: "json"}
+	if t, ok := d.(app.Transfer); ok {
+		g.upload(t, req)
+		return
+	}
+	g.dialog = true
+	results := g.results
+	go func() {
+		path, err := d.OpenFile(req)
+		var data []byte
+		if err == nil {
+			data, err = readLimited(path)
+		}
+		results <- fileResult{opened: true, path: path, data: data, err: err}
+	}()
+}
+
+func readLimited(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("scenes: open game: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxOpenBytes))
+	if err != nil {
+		return nil, fmt.Errorf("scenes: open game: %w", err)
+	}
+	return data, nil
+}
+
+func (g *Game) pollFiles(ctx *app.Context) {
+	var r fileResult
+	select {
+	case r = <-g.results:
+	default:
+		return
+	}
+	g.dialog = false
+	ctx.Invalidate()
+	switch {
+	case errors.Is(r.err, app.ErrDialogCancelled):
+	case r.err != nil && r.opened:
+		log.Printf("scenes: %v", r.err)
+		ctx.Notify(ctx.T("notice.open-failed"))
+	case r.err != nil:
+		log.Printf("scenes: %v", r.err)
+		ctx.Notify(ctx.T("notice.save-failed"))
+	case r.opened:
+		m, err := match.Load(r.data, ctx.Catalog())
+		if err != nil {
+			log.Printf("scenes: %s: %v", r.path, err)
+			ctx.Notify(ctx.T("notice.open-failed"))
+			return
+		}
+		ctx.GoTo(NewGame(m))
+	default:
+		ctx.Notify(ctx.T("notice.saved", filepath.Base(r.path)))
+	}
+}

@@ -1,0 +1,269 @@
+package scenes
+
+// The panel beside the board: the players, the status, the prompt and the move list.
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"koma/app"
+	"koma/render"
+	"koma/render/ui"
+	"koma/rules"
+)
+
+// Status is the headline and the explanation shown under the players: the result, whose
+// turn it is, or what the computer is doing. Tests read it to check what the player sees.
+func (g *Game) Status(ctx *app.Context) (headline, detail string) {
+	spec := g.m.Spec()
+	doc := rulesDoc(ctx, spec.Game)
+	if o, over := g.m.Outcome(); over {
+		return g.resultText(ctx, o), reasonText(ctx, doc, o.Reason)
+	}
+	p := g.m.ToMove()
+	if g.m.ComputerToMove() {
+		return ctx.T("game.thinking"), ""
+	}
+	if g.hinting {
+		return ctx.T("game.thinking"), ctx.T("game.hint-thinking")
+	}
+	if len(g.hintLine) > 0 {
+		return ctx.T("game.ai-hint"), g.hintText(ctx)
+	}
+	headline = ctx.T("game.your-turn")
+	if g.humans() > 1 {
+		headline = ctx.T("game.to-move", colourName(ctx, spec.Game, p))
+	}
+	return headline, g.hint(ctx)
+}
+
+func (g *Game) humans() int {
+	n := 0
+	for _, s := range g.m.Seats() {
+		if s.Human {
+			n++
+		}
+	}
+	return n
+}
+
+func (g *Game) resultText(ctx *app.Context, o rules.Outcome) string {
+	game := g.m.Spec().Game
+	if o.Winner == rules.NoPlayer {
+		return ctx.T("result.draw")
+	}
+	if g.humans() == 1 {
+		if g.m.Seat(o.Winner).Human {
+			return ctx.T("result.you-win")
+		}
+		return ctx.T("result.computer-wins")
+	}
+	return ctx.T("result.wins", colourName(ctx, game, o.Winner))
+}
+
+// hint tells a person what to click next, from the shape of the legal moves alone.
+func (g *Game) hint(ctx *app.Context) string {
+	switch {
+	case len(g.choices) > 0:
+		return ctx.T("game.hint.choose")
+	case g.pick.CanStop():
+		return ctx.T("game.hint.continue")
+	case len(g.pick.Partial()) > 0:
+		return ctx.T("game.hint.target")
+	}
+	kinds := map[rules.MoveKind]bool{}
+	for _, mv := range g.pick.Legal() {
+		kinds[mv.Kind] = true
+	}
+	switch {
+	case len(kinds) == 1 && kinds[rules.Place]:
+		return ctx.T("game.hint.place")
+	case len(kinds) == 1 && kinds[rules.Remove]:
+		return ctx.T("game.hint.remove")
+	case len(kinds) == 1 && kinds[rules.Pass]:
+		return ctx.T("game.hint.pass")
+	}
+	return ctx.T("game.hint.move")
+}
+
+func (g *Game) statusHeight(ctx *app.Context, width float64) float64 {
+	u := ctx.Unit()
+	head, detail := g.Status(ctx)
+	h := wrappedHeight(head, sizeHeading*u, true, width-32*u) + 28*u
+	if detail != "" {
+		h += wrappedHeight(detail, sizeSmall*u, false, width-32*u) + 2*u
+	}
+	return h
+}
+
+// Draw implements app.Scene.
+func (g *Game) Draw(dst *ebiten.Image, ctx *app.Context) {
+	g.layout(ctx)
+	dst.Fill(render.Background)
+	g.drawBoard(dst, ctx)
+	g.drawPanel(dst, ctx)
+}
+
+func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
+	u := ctx.Unit()
+	ui.DrawPanel(dst, g.panel, render.Panel, panelRadius*u)
+	pad := 24 * u
+	px, py := float64(g.panel.Min.X)+pad, float64(g.panel.Min.Y)+pad
+	pw := float64(g.panel.Dx()) - 2*pad
+	if g.portrait && !g.narrow {
+		pw -= math.Min(pw*0.42, 360*u) + pad
+	}
+	spec := g.m.Spec()
+	doc := rulesDoc(ctx, spec.Game)
+
+	render.DrawText(dst, doc.Name, sizeTitle*u, true, px, py, render.Text, render.AlignLeft)
+	y := py + sizeTitle*u*render.LineHeight
+	if v := variantText(ctx, doc, spec); v != "" {
+		render.DrawText(dst, v, sizeSmall*u, false, px, y-4*u, render.MutedText, render.AlignLeft)
+		y += sizeSmall * u * render.LineHeight
+	}
+	y += 16 * u
+
+	// One row per player; the row of the player to move is lit.
+	toMove := g.m.ToMove()
+	o, over := g.m.Outcome()
+	for p := range spec.Game.Sides {
+		player := rules.Player(p)
+		rowH := 44 * u
+		if player == toMove && g.anim == nil {
+			render.FillRoundedRect(dst, px-10*u, y, pw+20*u, rowH, 10*u, render.ButtonHover)
+			render.FillRoundedRect(dst, px-10*u, y+8*u, 4*u, rowH-16*u, 2*u, render.Accent)
+		}
+		drawPieceDisc(dst, spec.Game, player, px+14*u, y+rowH/2, 11*u, u)
+		name := colourName(ctx, spec.Game, player)
+		render.DrawText(dst, name, sizeBody*u, true, px+36*u, y+(rowH-sizeBody*u*render.LineHeight)/2, render.Text, render.AlignLeft)
+		role := g.roleText(ctx, player)
+		if over && o.Winner == player {
+			role = ctx.T("game.winner")
+		}
+		render.DrawText(dst, role, sizeSmall*u, false, px+pw, y+(rowH-sizeSmall*u*render.LineHeight)/2, render.MutedText, render.AlignRight)
+		y += 50 * u
+	}
+	if ctx.Settings().EvalBar {
+		g.drawEvalBar(dst, ctx, px, y, pw)
+	}
+
+	// The status card.
+	sy := float64(g.panel.Min.Y) + g.statusY
+	sh := g.statusHeight(ctx, pw)
+	head, detail := g.Status(ctx)
+	card := render.ButtonFill
+	ink := render.Text
+	if over {
+		card, ink = render.Accent, render.OnAccent
+	}
+	render.FillRoundedRect(dst, px, sy, pw, sh, 12*u, card)
+	hy := sy + 14*u
+	headW := drawWrappedWidth(dst, head, sizeHeading*u, true, px+16*u, hy, pw-32*u, ink)
+	if (g.m.ComputerToMove() || g.hinting) && !over {
+		g.drawDots(dst, ctx, px+16*u+headW+6*u, hy+sizeHeading*u*render.LineHeight*0.62, ink)
+	}
+	hy += wrappedHeight(head, sizeHeading*u, true, pw-32*u) + 2*u
+	if detail != "" {
+		dink := render.MutedText
+		if over {
+			dink = render.OnAccent
+		}
+		drawWrapped(dst, detail, sizeSmall*u, false, px+16*u, hy, pw-32*u, dink)
+	}
+
+	drawButton(dst, ctx, &g.endMove)
+	for _, b := range g.specials {
+		drawButton(dst, ctx, b)
+	}
+	for _, b := range g.choice {
+		drawButton(dst, ctx, b)
+	}
+	for _, b := range []*ui.Button{&g.hintBtn, &g.moveNow} {
+		if !b.Rect.Empty() {
+			drawButton(dst, ctx, b)
+		}
+	}
+	g.drawMoves(dst, ctx, px, pw)
+	for _, b := range g.footer {
+		drawButton(dst, ctx, b)
+	}
+}
+
+// drawWrappedWidth draws like drawWrapped and returns the width of the last line, so that
+// something can follow it.
+func drawWrappedWidth(dst *ebiten.Image, s string, size float64, bold bool, x, y, width float64, clr color.Color) float64 {
+	lines := render.WrapText(s, size, bold, width)
+	drawWrapped(dst, s, size, bold, x, y, width, clr)
+	if len(lines) == 0 {
+		return 0
+	}
+	w, _ := render.MeasureText(lines[len(lines)-1], size, bold)
+	return w
+}
+
+// drawDots draws three dots that light up in turn while the computer thinks.
+func (g *Game) drawDots(dst *ebiten.Image, ctx *app.Context, x, y float64, clr color.NRGBA) {
+	g.dots = dotsSpot{x: x, y: y, ink: clr, unit: ctx.Unit(), ok: true}
+	u := ctx.Unit()
+	phase := int(ctx.Now()/(ctx.Tick()*dotTicks)) % 4
+	for i := 0; i < 3; i++ {
+		a := 0.25
+		if i < phase {
+			a = 1
+		}
+		render.FillCircle(dst, x+float64(i)*9*u+3*u, y, 2.6*u, withAlpha(clr, a))
+	}
+}
+
+func (g *Game) roleText(ctx *app.Context, p rules.Player) string {
+	seat := g.m.Seat(p)
+	switch {
+	case seat.Human && g.humans() == 1:
+		return ctx.T("game.you")
+	case seat.Human:
+		return ""
+	}
+	return ctx.T("game.computer", levelName(ctx, seat.Level.String()))
+}
+
+// drawMoves lists the latest decisions in notation, as many as fit.
+func (g *Game) drawMoves(dst *ebiten.Image, ctx *app.Context, px, pw float64) {
+	u := ctx.Unit()
+	top := float64(g.panel.Min.Y) + g.movesY
+	bottom := float64(g.panel.Min.Y) + g.movesBottom
+	lineH := sizeSmall * u * render.LineHeight
+	if g.m.Len() == 0 || bottom-top < lineH*2+8*u {
+		return
+	}
+	render.DrawText(dst, strings.ToUpper(ctx.T("game.moves")), sizeCaption*u, true, px, top, render.MutedText, render.AlignLeft)
+	top += sizeCaption*u*render.LineHeight + 4*u
+	cols := 2
+	colW := pw / float64(cols)
+	rows := int((bottom - top) / lineH)
+	if rows <= 0 {
+		return
+	}
+	n := g.m.Len()
+	first := max(0, n-rows*cols)
+	// Fill column by column, oldest first, so the list reads downwards.
+	for i := first; i < n; i++ {
+		k := i - first
+		c, r := k/rows, k%rows
+		x := px + float64(c)*colW
+		y := top + float64(r)*lineH
+		mover := g.m.Mover(i)
+		drawPieceDisc(dst, g.m.Spec().Game, mover, x+6*u, y+lineH/2, 5*u, u*0.5)
+		num := fmt.Sprintf("%d.", i+1)
+		render.DrawText(dst, num, sizeSmall*u, false, x+18*u, y, render.MutedText, render.AlignLeft)
+		text := rules.FormatMove(g.m.Before(i), g.m.Move(i))
+		if text == "pass" || text == "swap" {
+			text = ctx.T("game." + text)
+		}
+		render.DrawText(dst, text, sizeSmall*u, i == n-1, x+52*u, y, render.Text, render.AlignLeft)
+	}
+}
