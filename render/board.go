@@ -29,9 +29,12 @@ type BoardView struct {
 
 	sprites map[spriteKey]*ebiten.Image
 	marks   map[markKey]*ebiten.Image
+	// colours are the piece colours of the two players in the position being drawn.
+	colours [2]rules.Colour
 	// Scratch buffers reused every frame.
 	pieces []rules.Piece
 	line   []float64
+	ruled  []rules.Mark
 }
 
 // NewBoardView returns a view of board b for game g. Call SetBounds before drawing.
@@ -124,6 +127,12 @@ type Decorations struct {
 	LastMove []board.Site
 	// Anim, when non-nil and still running, is drawn instead of the position's pieces.
 	Anim *Animation
+	// Captures are the pieces the move being considered would take; they are crossed out.
+	Captures []board.Site
+	// HideMarks leaves out the marks that describe the position (paralysed pieces, a
+	// chain's visited points), for players who prefer to find them themselves. The
+	// variant's special squares are always drawn.
+	HideMarks bool
 }
 
 // pieceRadius is the disc radius in board units.
@@ -146,7 +155,20 @@ func (v *BoardView) Draw(dst *ebiten.Image, st rules.State, d Decorations) {
 	op.GeoM.Translate(float64(v.lay.rect.Min.X-v.bgPad), float64(v.lay.rect.Min.Y-v.bgPad))
 	dst.DrawImage(v.bg, &op)
 
+	v.colours = [2]rules.Colour{rules.White, rules.Black}
+	if st != nil {
+		for p := range v.colours {
+			if c := rules.ColourOf(st, rules.Player(p)); c != 0 {
+				v.colours[p] = c
+			}
+		}
+	}
 	v.drawLastMove(dst, d.LastMove)
+	v.ruled = v.ruled[:0]
+	if mk, ok := st.(rules.Marker); ok {
+		v.ruled = mk.Marks(v.ruled)
+	}
+	v.drawSiteMarks(dst, d.HideMarks)
 	for _, s := range d.Movable {
 		v.drawMovable(dst, s)
 	}
@@ -166,10 +188,75 @@ func (v *BoardView) Draw(dst *ebiten.Image, st rules.State, d Decorations) {
 		}
 		v.drawTarget(dst, s, occupied)
 	}
+	if !anim {
+		v.drawPieceMarks(dst, d.HideMarks)
+		for _, s := range d.Captures {
+			if int(s) >= 0 && int(s) < v.topo.Len() {
+				x, y := v.SiteCenter(s)
+				v.drawMark(dst, markCaptured, AlertMark, x, y, 0.85, 1)
+			}
+		}
+	}
 	// Height badges go on top of the rings so that they stay readable.
 	if !anim && st != nil {
 		v.eachStack(st, func(ps []rules.Piece, x, y float64) { v.drawBadge(dst, ps, x, y, 1, 1) })
 	}
+}
+
+// positional reports whether a mark describes the position rather than the variant's board.
+func positional(k rules.MarkKind) bool {
+	return k == rules.Paralysed || k == rules.Visited || k == rules.Forbidden
+}
+
+// drawSiteMarks draws the marks that belong under the pieces: the special squares and
+// regions of the board, and the empty sites a rule forbids.
+func (v *BoardView) drawSiteMarks(dst *ebiten.Image, hide bool) {
+	for _, m := range v.ruled {
+		if int(m.Site) < 0 || int(m.Site) >= v.topo.Len() || (hide && positional(m.Kind)) {
+			continue
+		}
+		x, y := v.SiteCenter(m.Site)
+		switch m.Kind {
+		case rules.Throne:
+			v.fillSite(dst, m.Site, SpecialTint)
+			v.drawMark(dst, markThrone, SpecialInk, x, y, 1, 1)
+		case rules.Escape:
+			v.fillSite(dst, m.Site, SpecialTint)
+			v.drawMark(dst, markEscape, SpecialInk, x, y, 1, 1)
+		case rules.Goal:
+			v.fillSite(dst, m.Site, v.goalTint(m.Owner))
+		case rules.Ring:
+			v.fillSite(dst, m.Site, RingTint)
+		case rules.Forbidden:
+			v.drawMark(dst, markForbidden, withAlpha(AlertMark, 0.6), x, y, 1, 1)
+		case rules.Visited:
+			v.drawMark(dst, markSmallDot, VisitedMark, x, y, 1, 1)
+		}
+	}
+}
+
+// drawPieceMarks draws the marks that belong on top of pieces: a dot at the shoulder of a
+// paralysed piece, like the rulebooks' red dots.
+func (v *BoardView) drawPieceMarks(dst *ebiten.Image, hide bool) {
+	if hide {
+		return
+	}
+	r := v.pieceRadius() * v.lay.scale
+	for _, m := range v.ruled {
+		if m.Kind == rules.Paralysed && int(m.Site) >= 0 && int(m.Site) < v.topo.Len() {
+			x, y := v.SiteCenter(m.Site)
+			v.drawMark(dst, markSmallDot, AlertMark, x-0.55*r, y-0.55*r, 1, 1)
+		}
+	}
+}
+
+// goalTint washes a player's goal in the colour of that player's pieces.
+func (v *BoardView) goalTint(p rules.Player) color.NRGBA {
+	c := PieceBlack
+	if p >= 0 && int(p) < len(v.colours) && v.colours[p] == rules.White {
+		c = PieceWhite
+	}
+	return withAlpha(c, 0.45)
 }
 
 // eachStack calls f with the pieces and centre of every occupied site of st, in site order.
@@ -288,9 +375,11 @@ func (v *BoardView) drawBadge(dst *ebiten.Image, ps []rules.Piece, x, y, alpha, 
 	DrawText(dst, strconv.Itoa(len(ps)), size, true, bx, by-size*LineHeight/2, withAlpha(OnAccent, alpha), AlignCenter)
 }
 
+// colourOf is the colour of a piece in the position being drawn: its owner's colour, which
+// may have changed hands during the game.
 func (v *BoardView) colourOf(p rules.Piece) rules.Colour {
-	if int(p.Owner) >= 0 && int(p.Owner) < len(v.game.Sides) {
-		return v.game.Sides[p.Owner].Colour
+	if int(p.Owner) >= 0 && int(p.Owner) < len(v.colours) {
+		return v.colours[p.Owner]
 	}
 	if p.Owner%2 == 1 {
 		return rules.Black

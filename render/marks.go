@@ -21,6 +21,11 @@ const (
 	markHexCell
 	markPointTint
 	markBadge
+	markThrone
+	markEscape
+	markForbidden
+	markSmallDot
+	markCaptured
 )
 
 type markKey struct {
@@ -52,6 +57,17 @@ func (v *BoardView) mark(kind markKind, clr color.NRGBA) *ebiten.Image {
 		img = hexMarkImage(hexRadius*cs-max(0.5, 0.02*cs), clr)
 	case markPointTint:
 		img = discMarkImage(0.4*cs, clr)
+	case markThrone:
+		// A square frame inside the cell: the throne reads as a seat, not a piece.
+		img = squareFrameImage(0.36*cs, max(1.5, 0.05*cs), clr)
+	case markEscape:
+		img = crossImage(0.22*cs, max(1.5, 0.05*cs), clr, false)
+	case markForbidden:
+		img = crossImage(0.16*cs, max(1.5, 0.045*cs), clr, true)
+	case markSmallDot:
+		img = discMarkImage(max(2.5, 0.09*cs), clr)
+	case markCaptured:
+		img = crossImage((pr-0.08)*cs, max(2, 0.08*cs), clr, true)
 	case markBadge:
 		r := v.badgeRadius()
 		w := max(1, 0.1*r)
@@ -126,5 +142,26 @@ func hexMarkImage(r float64, clr color.NRGBA) *image.RGBA {
 			}
 		}
 		return premul(clr, float64(n)/16)
+	})
+}
+
+// squareFrameImage is the outline of a square of half-side r and line width w.
+func squareFrameImage(r, w float64, clr color.NRGBA) *image.RGBA {
+	return rasterize(r+w, func(x, y float64) color.RGBA {
+		d := math.Max(math.Abs(x), math.Abs(y))
+		return premul(clr, clamp01(0.5+w/2-math.Abs(d-r)))
+	})
+}
+
+// crossImage is a plus sign, or a saltire when diagonal, of arm length r and width w.
+func crossImage(r, w float64, clr color.NRGBA, diagonal bool) *image.RGBA {
+	return rasterize(r+w, func(x, y float64) color.RGBA {
+		if diagonal {
+			x, y = (x+y)/math.Sqrt2, (x-y)/math.Sqrt2
+		}
+		arm := func(a, b float64) float64 {
+			return clamp01(0.5+w/2-math.Abs(b)) * clamp01(r+0.5-math.Abs(a))
+		}
+		return premul(clr, math.Max(arm(x, y), arm(y, x)))
 	})
 }

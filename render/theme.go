@@ -72,6 +72,17 @@ var (
 	TargetMark = color.NRGBA{0x1E, 0x5C, 0x48, 0x9A}
 	// MovableMark is the hairline ring on sites where a move can start.
 	MovableMark = color.NRGBA{0x1E, 0x5C, 0x48, 0x80}
+
+	// SpecialTint washes the special squares of a game: a throne, escapes, a ring.
+	SpecialTint = color.NRGBA{0x8E, 0x64, 0x3E, 0x55}
+	// SpecialInk draws the symbol on a special square.
+	SpecialInk = color.NRGBA{0x5A, 0x3A, 0x22, 0xD0}
+	// RingTint washes a region the rules single out, such as an outer ring.
+	RingTint = color.NRGBA{0x3C, 0x6E, 0x8C, 0x40}
+	// AlertMark flags a paralysed piece and the pieces a move would capture.
+	AlertMark = color.NRGBA{0xD0, 0x28, 0x1E, 0xF0}
+	// VisitedMark dots the points a chain has passed through.
+	VisitedMark = color.NRGBA{0x5A, 0x4A, 0x3A, 0xB0}
 )
 
 // pieceShades are the colours of one piece colour, from the rim inwards.

@@ -134,3 +134,20 @@ func parseBold(s string) ([]rune, []bool) {
 	}
 	return rs, bold
 }
+
+// Ellipsize shortens s with a trailing "…" until it fits width at the given size, so that a
+// long entry keeps to its column.
+func Ellipsize(s string, size float64, bold bool, width float64) string {
+	if w, _ := MeasureText(s, size, bold); w <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 {
+		r = r[:len(r)-1]
+		t := string(r) + "…"
+		if w, _ := MeasureText(t, size, bold); w <= width {
+			return t
+		}
+	}
+	return ""
+}

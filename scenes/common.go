@@ -100,15 +100,84 @@ func variantText(ctx *app.Context, doc i18n.RulesDoc, spec rules.Spec) string {
 	return text
 }
 
-// colourName names a player by the colour of its pieces.
-func colourName(ctx *app.Context, g *rules.Game, p rules.Player) string {
+// sideName names a player as the game does: by the seat's role where it has one ("Fox",
+// "Attacker"), otherwise by the colour of the player's pieces in st, which can change during
+// a game. Every place that names a side goes through it.
+func sideName(ctx *app.Context, st rules.State, p rules.Player) string {
+	g := st.Game()
 	if p < 0 || int(p) >= len(g.Sides) {
 		return ""
 	}
-	if g.Sides[p].Colour == rules.White {
+	if role := g.Sides[p].Role; role != "" {
+		return label(rulesDoc(ctx, g), "side."+role, role)
+	}
+	return colourName(ctx, rules.ColourOf(st, p))
+}
+
+// colourName names a colour.
+func colourName(ctx *app.Context, c rules.Colour) string {
+	if c == rules.White {
 		return ctx.T("colour.white")
 	}
 	return ctx.T("colour.black")
+}
+
+// gameText looks a game-specific string up in the game's rules text first, then among the
+// app's own strings, and returns "" when neither has it.
+func gameText(ctx *app.Context, g *rules.Game, key string) string {
+	if v := label(rulesDoc(ctx, g), key, ""); v != "" {
+		return v
+	}
+	if i18n.Has(ctx.Lang(), key) || i18n.Has(i18n.English, key) {
+		return ctx.T(key)
+	}
+	return ""
+}
+
+// moveLabel words a decision for a button: the game's own label, then the app's wording
+// of the kinds that have no sites, then the notation.
+func moveLabel(ctx *app.Context, st rules.State, m rules.Move) string {
+	if lb, ok := st.(rules.Labeller); ok {
+		if key := lb.MoveLabel(m); key != "" {
+			if v := gameText(ctx, st.Game(), "choice."+key); v != "" {
+				return v
+			}
+		}
+	}
+	return moveText(ctx, st, m)
+}
+
+// moveText writes a decision for the move list: the notation, with the kinds that have no
+// sites in words.
+func moveText(ctx *app.Context, st rules.State, m rules.Move) string {
+	switch m.Kind {
+	case rules.Pass:
+		return ctx.T("game.pass")
+	case rules.Swap:
+		return ctx.T("game.swap")
+	case rules.Stop:
+		return ctx.T("game.stop")
+	case rules.Choose:
+		if lb, ok := st.(rules.Labeller); ok {
+			if v := gameText(ctx, st.Game(), "choice."+lb.MoveLabel(m)); v != "" {
+				return v
+			}
+		}
+	}
+	return rules.FormatMove(st, m)
+}
+
+// promptText is what the game says the current decision is about, or "".
+func promptText(ctx *app.Context, st rules.State) string {
+	pr, ok := st.(rules.Prompter)
+	if !ok {
+		return ""
+	}
+	key := pr.Prompt()
+	if key == "" {
+		return ""
+	}
+	return gameText(ctx, st.Game(), "prompt."+key)
 }
 
 // reasonText explains why a game ended: the game's own wording first, then the generic one.
@@ -203,10 +272,10 @@ func grid(ctx *app.Context, buttons []*ui.Button, x, y, width float64, cols int)
 	return float64(rows)*h + float64(rows-1)*g
 }
 
-// drawPieceDisc draws a small disc in a side's colour, used next to player names.
-func drawPieceDisc(dst *ebiten.Image, g *rules.Game, p rules.Player, cx, cy, r, unit float64) {
+// drawPieceDisc draws a small disc of a piece colour, used next to player names.
+func drawPieceDisc(dst *ebiten.Image, c rules.Colour, cx, cy, r, unit float64) {
 	fill, rim := render.PieceBlack, color.NRGBA{0x05, 0x05, 0x07, 0xFF}
-	if p >= 0 && int(p) < len(g.Sides) && g.Sides[p].Colour == rules.White {
+	if c == rules.White {
 		fill, rim = render.PieceWhite, color.NRGBA{0x8C, 0x7D, 0x62, 0xFF}
 	}
 	render.FillCircle(dst, cx, cy+unit, r, withAlpha(render.Shadow, 0.25))

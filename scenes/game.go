@@ -345,6 +345,7 @@ func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 			d.Movable = g.pick.Starts()
 		}
 	}
+	d.Captures = g.preview(ctx)
 	g.view.Draw(dst, g.m.State(), d)
 	g.drawHint(dst, ctx)
 	// The landings clicked so far in a chain: rings, so the path being built stays visible.
@@ -353,4 +354,31 @@ func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 		x, y := g.view.SiteCenter(s)
 		render.StrokeCircle(dst, x, y, g.view.CellSize()*0.32, 3*u, render.SelectedRing)
 	}
+}
+
+// preview returns the pieces that the move under consideration would take: the choice
+// whose button the pointer is on, or the move a click on the hovered site would complete.
+func (g *Game) preview(ctx *app.Context) []board.Site {
+	st := g.m.State()
+	pv, ok := st.(rules.CapturePreviewer)
+	if !ok || g.anim != nil || !g.m.HumanToMove() {
+		return nil
+	}
+	for i, b := range g.choice {
+		if i < len(g.choices) && hovered(ctx, b.Rect) {
+			return pv.Captures(g.choices[i], nil)
+		}
+	}
+	x, y, ok := ctx.Input().Cursor()
+	if !ok || len(g.choices) > 0 {
+		return nil
+	}
+	s, ok := g.view.SiteAt(x, y)
+	if !ok {
+		return nil
+	}
+	if m, ok := g.pick.Completes(s); ok {
+		return pv.Captures(m, nil)
+	}
+	return nil
 }

@@ -111,19 +111,15 @@ func (g *Game) layout(ctx *app.Context) {
 func (g *Game) buildButtons(ctx *app.Context) {
 	g.endMove = ui.Button{Label: ctx.T("game.end-move"), Primary: true, Rect: g.endMove.Rect}
 	g.specials, g.specialM = g.specials[:0], g.specialM[:0]
-	if g.m.HumanToMove() && g.anim == nil {
+	if g.m.HumanToMove() && g.anim == nil && len(g.choices) == 0 {
 		for _, mv := range g.pick.Specials() {
-			key := "game.pass"
-			if mv.Kind == rules.Swap {
-				key = "game.swap"
-			}
-			g.specials = append(g.specials, &ui.Button{Label: ctx.T(key)})
+			g.specials = append(g.specials, &ui.Button{Label: moveLabel(ctx, g.m.State(), mv), Primary: mv.Kind == rules.Choose})
 			g.specialM = append(g.specialM, mv)
 		}
 	}
 	g.choice = g.choice[:0]
 	for _, mv := range g.choices {
-		g.choice = append(g.choice, &ui.Button{Label: rules.FormatMove(g.m.State(), mv)})
+		g.choice = append(g.choice, &ui.Button{Label: moveLabel(ctx, g.m.State(), mv)})
 	}
 	g.undo = ui.Button{Label: ctx.T("game.undo"), Disabled: !g.m.CanUndo(), Rect: g.undo.Rect}
 	g.rules = ui.Button{Label: ctx.T("game.rules"), Rect: g.rules.Rect}

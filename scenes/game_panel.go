@@ -22,7 +22,13 @@ func (g *Game) Status(ctx *app.Context) (headline, detail string) {
 	spec := g.m.Spec()
 	doc := rulesDoc(ctx, spec.Game)
 	if o, over := g.m.Outcome(); over {
-		return g.resultText(ctx, o), reasonText(ctx, doc, o.Reason)
+		detail = reasonText(ctx, doc, o.Reason)
+		if o.Scored && detail != "" {
+			detail = ctx.T("sentence.join", detail, g.scoreText(ctx, o))
+		} else if o.Scored {
+			detail = g.scoreText(ctx, o)
+		}
+		return g.resultText(ctx, o), detail
 	}
 	p := g.m.ToMove()
 	if g.m.ComputerToMove() {
@@ -36,9 +42,15 @@ func (g *Game) Status(ctx *app.Context) (headline, detail string) {
 	}
 	headline = ctx.T("game.your-turn")
 	if g.humans() > 1 {
-		headline = ctx.T("game.to-move", colourName(ctx, spec.Game, p))
+		headline = ctx.T("game.to-move", sideName(ctx, g.m.State(), p))
 	}
 	return headline, g.hint(ctx)
+}
+
+// scoreText states the final count of a game decided by one, player 0 first.
+func (g *Game) scoreText(ctx *app.Context, o rules.Outcome) string {
+	st := g.m.State()
+	return ctx.T("result.score", sideName(ctx, st, 0), o.Score[0], sideName(ctx, st, 1), o.Score[1])
 }
 
 func (g *Game) humans() int {
@@ -52,7 +64,6 @@ func (g *Game) humans() int {
 }
 
 func (g *Game) resultText(ctx *app.Context, o rules.Outcome) string {
-	game := g.m.Spec().Game
 	if o.Winner == rules.NoPlayer {
 		return ctx.T("result.draw")
 	}
@@ -62,10 +73,11 @@ func (g *Game) resultText(ctx *app.Context, o rules.Outcome) string {
 		}
 		return ctx.T("result.computer-wins")
 	}
-	return ctx.T("result.wins", colourName(ctx, game, o.Winner))
+	return ctx.T("result.wins", sideName(ctx, g.m.State(), o.Winner))
 }
 
-// hint tells a person what to click next, from the shape of the legal moves alone.
+// hint tells a person what the current decision is: the game's own prompt where it gives
+// one, otherwise what to click next, from the shape of the legal moves.
 func (g *Game) hint(ctx *app.Context) string {
 	switch {
 	case len(g.choices) > 0:
@@ -74,6 +86,9 @@ func (g *Game) hint(ctx *app.Context) string {
 		return ctx.T("game.hint.continue")
 	case len(g.pick.Partial()) > 0:
 		return ctx.T("game.hint.target")
+	}
+	if p := promptText(ctx, g.m.State()); p != "" {
+		return p
 	}
 	kinds := map[rules.MoveKind]bool{}
 	for _, mv := range g.pick.Legal() {
@@ -138,8 +153,8 @@ func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
 			render.FillRoundedRect(dst, px-10*u, y, pw+20*u, rowH, 10*u, render.ButtonHover)
 			render.FillRoundedRect(dst, px-10*u, y+8*u, 4*u, rowH-16*u, 2*u, render.Accent)
 		}
-		drawPieceDisc(dst, spec.Game, player, px+14*u, y+rowH/2, 11*u, u)
-		name := colourName(ctx, spec.Game, player)
+		drawPieceDisc(dst, rules.ColourOf(g.m.State(), player), px+14*u, y+rowH/2, 11*u, u)
+		name := sideName(ctx, g.m.State(), player)
 		render.DrawText(dst, name, sizeBody*u, true, px+36*u, y+(rowH-sizeBody*u*render.LineHeight)/2, render.Text, render.AlignLeft)
 		role := g.roleText(ctx, player)
 		if over && o.Winner == player {
@@ -231,13 +246,15 @@ func (g *Game) roleText(ctx *app.Context, p rules.Player) string {
 	return ctx.T("game.computer", levelName(ctx, seat.Level.String()))
 }
 
-// drawMoves lists the latest decisions in notation, as many as fit.
+// drawMoves lists the latest turns, numbered, each with the decisions it took, as many as
+// fit.
 func (g *Game) drawMoves(dst *ebiten.Image, ctx *app.Context, px, pw float64) {
 	u := ctx.Unit()
 	top := float64(g.panel.Min.Y) + g.movesY
 	bottom := float64(g.panel.Min.Y) + g.movesBottom
 	lineH := sizeSmall * u * render.LineHeight
-	if g.m.Len() == 0 || bottom-top < lineH*2+8*u {
+	turns := g.m.Turns()
+	if len(turns) == 0 || bottom-top < lineH*2+8*u {
 		return
 	}
 	render.DrawText(dst, strings.ToUpper(ctx.T("game.moves")), sizeCaption*u, true, px, top, render.MutedText, render.AlignLeft)
@@ -248,7 +265,7 @@ func (g *Game) drawMoves(dst *ebiten.Image, ctx *app.Context, px, pw float64) {
 	if rows <= 0 {
 		return
 	}
-	n := g.m.Len()
+	n := len(turns)
 	first := max(0, n-rows*cols)
 	// Fill column by column, oldest first, so the list reads downwards.
 	for i := first; i < n; i++ {
@@ -256,14 +273,15 @@ func (g *Game) drawMoves(dst *ebiten.Image, ctx *app.Context, px, pw float64) {
 		c, r := k/rows, k%rows
 		x := px + float64(c)*colW
 		y := top + float64(r)*lineH
-		mover := g.m.Mover(i)
-		drawPieceDisc(dst, g.m.Spec().Game, mover, x+6*u, y+lineH/2, 5*u, u*0.5)
+		t := turns[i]
+		drawPieceDisc(dst, rules.ColourOf(g.m.Before(t.First), t.Mover), x+6*u, y+lineH/2, 5*u, u*0.5)
 		num := fmt.Sprintf("%d.", i+1)
 		render.DrawText(dst, num, sizeSmall*u, false, x+18*u, y, render.MutedText, render.AlignLeft)
-		text := rules.FormatMove(g.m.Before(i), g.m.Move(i))
-		if text == "pass" || text == "swap" {
-			text = ctx.T("game." + text)
+		parts := make([]string, 0, t.End-t.First)
+		for d := t.First; d < t.End; d++ {
+			parts = append(parts, moveText(ctx, g.m.Before(d), g.m.Move(d)))
 		}
+		text := render.Ellipsize(strings.Join(parts, " "), sizeSmall*u, i == n-1, colW-58*u)
 		render.DrawText(dst, text, sizeSmall*u, i == n-1, x+52*u, y, render.Text, render.AlignLeft)
 	}
 }

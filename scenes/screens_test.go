@@ -111,10 +111,10 @@ func TestSetupStartsTheChosenGame(t *testing.T) {
 	}
 	h := newHarness(t, NewSetup(toy), nil)
 	s := h.app.Top().(*Setup)
-	// Rows: the toy's one option, the side, the level.
+	// Rows: the toy's two options, the side, the level.
 	h.clickRect(s.rows[0].buttons[1].Rect)              // start=sparse
-	h.clickRect(s.rows[1].buttons[len(toy.Sides)].Rect) // two players
-	if !s.rows[2].buttons[0].Disabled {
+	h.clickRect(s.rows[2].buttons[len(toy.Sides)].Rect) // two players
+	if !s.rows[3].buttons[0].Disabled {
 		t.Error("the level can be chosen for two players")
 	}
 	h.clickRect(s.start.Rect)

@@ -114,8 +114,13 @@ func (s *Setup) build(ctx *app.Context) {
 		s.rows = append(s.rows, row)
 	}
 	sides := setupRow{label: ctx.T("setup.side")}
+	initial := initialState(s.spec())
 	for p := range s.game.Sides {
-		sides.buttons = append(sides.buttons, &ui.Button{Label: colourName(ctx, s.game, rules.Player(p)), Selected: s.side == p})
+		name := ""
+		if initial != nil {
+			name = sideName(ctx, initial, rules.Player(p))
+		}
+		sides.buttons = append(sides.buttons, &ui.Button{Label: name, Selected: s.side == p})
 	}
 	sides.buttons = append(sides.buttons, &ui.Button{Label: ctx.T("setup.two-players"), Selected: s.side == twoPlayers})
 	sides.choose = func(i int) {
@@ -137,8 +142,8 @@ func (s *Setup) build(ctx *app.Context) {
 	s.rules = ui.Button{Label: ctx.T("setup.rules")}
 	s.start = ui.Button{Label: ctx.T("setup.start"), Primary: true}
 	s.note = ""
-	if st := initialState(s.spec()); st != nil && st.ToMove() != rules.NoPlayer {
-		s.note = ctx.T("setup.first", colourName(ctx, s.game, st.ToMove()))
+	if initial != nil && initial.ToMove() != rules.NoPlayer {
+		s.note = ctx.T("setup.first", sideName(ctx, initial, initial.ToMove()))
 	}
 }
 

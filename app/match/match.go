@@ -107,6 +107,25 @@ func (m *Match) Before(i int) rules.State { return m.states[i] }
 // Mover returns the player who made decision i.
 func (m *Match) Mover(i int) rules.Player { return m.states[i].ToMove() }
 
+// Turn is one turn of the match: decisions First up to End (exclusive), all by Mover.
+type Turn struct {
+	First, End int
+	Mover      rules.Player
+}
+
+// Turns groups the decisions into turns, as the game's MidTurn marks them: a chain entered
+// hop by hop, or two placements, make one turn; an extra turn is a turn of its own.
+func (m *Match) Turns() []Turn {
+	var out []Turn
+	for i := range m.moves {
+		if i == 0 || !m.states[i].MidTurn() {
+			out = append(out, Turn{First: i, Mover: m.Mover(i)})
+		}
+		out[len(out)-1].End = i + 1
+	}
+	return out
+}
+
 // LastMove returns the most recent decision, if any.
 func (m *Match) LastMove() (rules.Move, bool) {
 	if len(m.moves) == 0 {
@@ -154,20 +173,25 @@ func (m *Match) CanUndo() bool {
 	return false
 }
 
-// Undo takes back every computer decision made since the last human one, then that human
-// decision, so that the same person is to decide again in the same position.
+// Undo takes the person back to their previous decision. Inside a turn of several decisions
+// it takes back the last one (a hop, a placement). Otherwise it takes back every turn played
+// since the start of the last turn a person played, that turn included, so that the same
+// person decides again where that turn began.
 func (m *Match) Undo() error {
 	if !m.CanUndo() {
 		return ErrNoUndo
 	}
-	for n := len(m.moves) - 1; n >= 0; n-- {
-		human := m.Seat(m.Mover(n)).Human
-		m.moves = m.moves[:n]
-		m.states = m.states[:n+1]
-		if human {
-			break
+	n := len(m.moves) - 1
+	if !m.State().MidTurn() || !m.HumanToMove() {
+		for !m.Seat(m.Mover(n)).Human {
+			n--
+		}
+		for n > 0 && m.states[n].MidTurn() {
+			n--
 		}
 	}
+	m.moves = m.moves[:n]
+	m.states = m.states[:n+1]
 	return nil
 }
 

@@ -205,3 +205,17 @@ func (p *Picker) Stop() Result {
 	}
 	return Result{Outcome: Choose, Choices: complete}
 }
+
+// Completes returns the move a click on s would play at once, if exactly one legal move
+// ends with that click: the app previews what it captures while the pointer rests there.
+func (p *Picker) Completes(s board.Site) (rules.Move, bool) {
+	if len(p.partial) == 0 {
+		return rules.Move{}, false
+	}
+	next := append(slices.Clone(p.partial), s)
+	cands := p.matching(next)
+	if len(cands) == 1 && (int(cands[0].Len) == len(next) || len(next) >= 2) {
+		return cands[0], true
+	}
+	return rules.Move{}, false
+}
