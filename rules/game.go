@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// Style tells the renderer how to draw a board; the topology says where sites are.
+// Style tells the renderer how to draw the board's cells or lines; the topology says where
+// the sites are, and a game's Marker adds its special sites on top.
 type Style uint8
 
 // The board styles.
@@ -79,8 +80,10 @@ type Game struct {
 	// Presets lists the variants worth offering by name, as option strings such as
 	// "size=8"; "" is the defaults. komacli list prints one line per preset.
 	Presets []string
-	// MaxTurns bounds the length of a game in turns; a game that reaches it is a draw. Rules
-	// that end every game by themselves can still set it as a safety net for playouts.
+	// MaxTurns bounds the length of a game in turns, as MidTurn counts them. The game's own
+	// rules must end every game within it (rules without a natural end enforce it with the
+	// outcome and reason they choose), and the conformance tests fail a game that outlasts
+	// it; random playouts stop there as a draw, as a safety net.
 	MaxTurns int
 	// New returns the initial position of a variant. The options are complete and valid.
 	New func(Options) (State, error)

@@ -33,7 +33,7 @@ func (h *History[B]) Reset() { h.n = 0 }
 // Push records a position.
 func (h *History[B]) Push(hash uint64) {
 	if int(h.n) >= len(h.h) {
-		panic(fmt.Sprintf("rules: a history of %d positions is full; the game must size it by its own bound", len(h.h)))
+		historyFull(len(h.h))
 	}
 	h.h[h.n] = hash
 	h.n++
@@ -69,4 +69,9 @@ func (h *History[B]) AppendKey(dst []byte) []byte {
 		dst = append(dst, byte(v), byte(v>>8), byte(v>>16), byte(v>>24), byte(v>>32), byte(v>>40), byte(v>>48), byte(v>>56))
 	}
 	return dst
+}
+
+// historyFull fails loudly; it is apart from Push so that Push stays small enough to inline.
+func historyFull(n int) {
+	panic(fmt.Sprintf("rules: a history of %d positions is full; the game must size it by its own bound", n))
 }

@@ -23,13 +23,12 @@ func TestSliceBudget(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the real games' search for a few seconds")
 	}
-	specs := []string{"konane:size=8", "konane:size=10", "stoic", "alquerque", "alquerque:rules=bell"}
-	for _, text := range specs {
-		spec, err := catalog.All.ParseSpec(text)
-		if err != nil {
-			t.Logf("%s: not in the catalog (%v)", text, err)
-			continue
-		}
+	specs, err := catalog.All.Specs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range specs {
+		text := spec.String()
 		for _, plies := range []int{0, 12} {
 			st, err := spec.New()
 			if err != nil {

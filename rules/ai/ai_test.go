@@ -690,3 +690,31 @@ func TestSearchGolden(t *testing.T) {
 	}
 	rulestest.Golden(t, "testdata/search.txt", sb.String())
 }
+
+// TestSearchFollowsThePersonAcrossASwap checks that the search maximises for the person, not
+// the colour: the second player swaps exactly when the first took more than half, and the
+// first player, knowing it, splits evenly.
+func TestSearchFollowsThePersonAcrossASwap(t *testing.T) {
+	for _, engine := range []rules.Engine{rules.TreeEngine, rules.AlphaBetaEngine} {
+		for k := 1; k <= 9; k++ {
+			if k == 5 {
+				continue // either answer draws
+			}
+			st := &pie{k: int8(k)}
+			s := NewSearch(st, Config{Seed: 1, Iterations: 2000, Engine: engine})
+			s.StepIterations(2000)
+			want := rules.Pass
+			if k > 5 {
+				want = rules.Swap
+			}
+			if got := s.Best().Kind; got != want {
+				t.Errorf("engine %d, first player took %d: the second player chose %s, want %s", engine, k, got, want)
+			}
+		}
+		s := NewSearch(&pie{}, Config{Seed: 1, Iterations: 4000, Engine: engine})
+		s.StepIterations(4000)
+		if got := s.Best(); got.Kind != rules.Choose || got.Tag != 5 {
+			t.Errorf("engine %d: the first player took %d, want an even split", engine, got.Tag)
+		}
+	}
+}

@@ -291,11 +291,8 @@ func BenchmarkSearch(b *testing.B) {
 // does for the toys: the median slice may exceed the control's median by at most 2 ms.
 func TestStepBudgetCatalog(t *testing.T) {
 	const budget, margin, n = time.Millisecond, 2 * time.Millisecond, 60
-	for _, text := range []string{"konane", "stoic:size=5", "alquerque"} {
-		spec, err := catalog.All.ParseSpec(text)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, spec := range catalogSpecs(t) {
+		text := spec.String()
 		st := randomPosition(t, spec, rand.New(rand.NewPCG(3, 4)), 6)
 		// The Beginner is left out: its first Step sorts every move into wins, blunders and
 		// the rest in one go, a bounded piece of work that does not follow the budget.

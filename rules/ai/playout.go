@@ -85,7 +85,7 @@ func (r *rollout) advance(st rules.State, rng *rand.Rand, buf *[]rules.Move, lim
 		st.Apply(m)
 		r.decisions++
 		used++
-		if st.ToMove() != mover {
+		if !st.MidTurn() {
 			r.turns++
 		}
 	}
@@ -123,8 +123,8 @@ func (r *rollout) stopped(eval *evaluation) result {
 }
 
 // Playout plays s, which it modifies in place, to the end with uniformly random legal
-// decisions and returns the outcome and the number of whole turns played (a turn ends when
-// the player to move changes, or the game ends). It stops as a draw with reason CapReason
+// decisions and returns the outcome and the number of whole turns played (a turn ends where
+// State.MidTurn says so, or when the game ends). It stops as a draw with reason CapReason
 // after the game's MaxTurns turns (DefaultPlayoutTurns when unset). buf is reused for the
 // legal moves and returned, possibly grown, so a caller that keeps it plays without
 // allocating. A game's RandomMover draws the same moves faster.

@@ -270,3 +270,98 @@ func (s *race) Outcome() (rules.Outcome, bool) {
 	}
 	return rules.Outcome{Winner: s.winner, Reason: "target"}, true
 }
+
+// ---- Pie: player 0 splits ten points, taking k and leaving 10-k; player 1 then keeps its
+// share (Pass) or swaps colours and shares (Swap). More points wins. The swap changes which
+// colour each person plays, not who the players are, so a search must still maximise for
+// the person who will own the points.
+
+var pieGame = &rules.Game{ID: "toy-pie", Sides: twoSides(), Style: rules.Plain, MaxTurns: 4}
+
+type pie struct {
+	k       int8 // player 0's share once chosen, 0 before
+	swapped bool
+	over    bool
+}
+
+func (s *pie) Game() *rules.Game        { return pieGame }
+func (s *pie) Variant() rules.Options   { return nil }
+func (s *pie) Board() *board.Topology   { return nimBoard }
+func (s *pie) Clone() rules.State       { c := *s; return &c }
+func (s *pie) CopyFrom(src rules.State) { *s = *src.(*pie) }
+func (s *pie) MidTurn() bool            { return false }
+func (s *pie) Hash() uint64             { return keyHash(s.AppendKey(nil)) }
+func (s *pie) ComputeHash() uint64      { return s.Hash() }
+func (s *pie) Pieces(board.Site, []rules.Piece) []rules.Piece {
+	return nil
+}
+func (s *pie) AppendKey(dst []byte) []byte {
+	b := byte(s.k)
+	if s.swapped {
+		b |= 0x40
+	}
+	if s.over {
+		b |= 0x80
+	}
+	return append(dst, b)
+}
+
+func (s *pie) ToMove() rules.Player {
+	switch {
+	case s.over:
+		return rules.NoPlayer
+	case s.k == 0:
+		return 0
+	}
+	return 1
+}
+
+// Colour implements rules.SeatColours.
+func (s *pie) Colour(p rules.Player) rules.Colour {
+	if s.swapped == (p == 0) {
+		return rules.Black
+	}
+	return rules.White
+}
+
+func (s *pie) LegalMoves(dst []rules.Move) []rules.Move {
+	switch {
+	case s.over:
+		return dst
+	case s.k == 0:
+		for k := 1; k <= 9; k++ {
+			dst = append(dst, rules.Move{Kind: rules.Choose, Tag: uint8(k)})
+		}
+		return dst
+	}
+	return append(dst, rules.NewMove(rules.Pass), rules.NewMove(rules.Swap))
+}
+
+func (s *pie) Apply(m rules.Move) {
+	switch m.Kind {
+	case rules.Choose:
+		s.k = int8(m.Tag)
+	case rules.Swap:
+		s.swapped = true
+		s.over = true
+	default:
+		s.over = true
+	}
+}
+
+// points is each player's share: a swap hands player 0's share to player 1.
+func (s *pie) points() [2]int {
+	p := [2]int{int(s.k), 10 - int(s.k)}
+	if s.swapped {
+		p[0], p[1] = p[1], p[0]
+	}
+	return p
+}
+
+func (s *pie) Outcome() (rules.Outcome, bool) {
+	if !s.over {
+		return rules.Outcome{}, false
+	}
+	p := s.points()
+	return rules.Scores("points", p[0], p[1]), true
+}
