@@ -228,7 +228,7 @@ func (v *BoardView) drawSiteMarks(dst *ebiten.Image, hide bool) {
 		case rules.Ring:
 			v.fillSite(dst, m.Site, RingTint)
 		case rules.Forbidden:
-			v.drawMark(dst, markForbidden, withAlpha(AlertMark, 0.6), x, y, 1, 1)
+			v.drawMark(dst, markForbidden, withAlpha(AlertMark, 0.75), x, y, 1, 1)
 		case rules.Visited:
 			v.drawMark(dst, markSmallDot, VisitedMark, x, y, 1, 1)
 		}

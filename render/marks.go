@@ -63,7 +63,7 @@ func (v *BoardView) mark(kind markKind, clr color.NRGBA) *ebiten.Image {
 	case markEscape:
 		img = crossImage(0.22*cs, max(1.5, 0.05*cs), clr, false)
 	case markForbidden:
-		img = crossImage(0.16*cs, max(1.5, 0.045*cs), clr, true)
+		img = crossImage(0.24*cs, max(2, 0.06*cs), clr, true)
 	case markSmallDot:
 		img = discMarkImage(max(2.5, 0.09*cs), clr)
 	case markCaptured:

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"koma/app/match"
 	"koma/app/prefs"
@@ -65,12 +66,18 @@ func (h *harness) playByClicks(g *Game, mv rules.Move) {
 // over, so the computer has answered.
 func (h *harness) settle(g *Game) {
 	h.t.Helper()
-	for i := 0; i < 20000; i++ {
+	// The computer thinks on its own goroutine, on the wall clock: on a busy machine it
+	// may need many more ticks than usual, so the bound is time as well as ticks.
+	start := time.Now()
+	for i := 0; i < 20000 || time.Since(start) < 30*time.Second; i++ {
 		_, over := g.m.Outcome()
 		if g.anim == nil && (over || g.m.HumanToMove()) {
 			return
 		}
 		h.step(1)
+		if g.thinking {
+			time.Sleep(50 * time.Microsecond)
+		}
 	}
 	h.t.Fatal("the game did not settle")
 }
