@@ -332,3 +332,97 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
+
+// richGame plays the toy game's rich variant with seeded random decisions until a turn of
+// several decisions (a jump chain) is in progress, and returns the match there.
+func richGame(t *testing.T, seats []Seat) *Match {
+	t.Helper()
+	spec, err := apptest.ToyCatalog.ParseSpec("toy:turns=rich")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := range uint64(100) {
+		m, err := New(spec, seats, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 1))
+		for {
+			legal := m.State().LegalMoves(nil)
+			if len(legal) == 0 {
+				break
+			}
+			if err := m.Play(legal[rng.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+			if m.State().MidTurn() && m.Seat(m.ToMove()).Human {
+				return m
+			}
+		}
+	}
+	t.Fatal("no jump chain in 100 random games")
+	return nil
+}
+
+func TestTurnsFollowMidTurn(t *testing.T) {
+	m := richGame(t, []Seat{Human(), Human()})
+	turns := m.Turns()
+	starts := 0
+	for i := range m.Len() {
+		if !m.Before(i).MidTurn() {
+			starts++
+		}
+	}
+	if len(turns) != starts {
+		t.Fatalf("%d turns for %d turn starts", len(turns), starts)
+	}
+	next := 0
+	for _, tu := range turns {
+		if tu.First != next || tu.End <= tu.First || m.Before(tu.First).MidTurn() {
+			t.Fatalf("turn %+v does not start where the previous ended (%d)", tu, next)
+		}
+		for d := tu.First; d < tu.End; d++ {
+			if m.Mover(d) != tu.Mover {
+				t.Fatalf("decision %d of turn %+v is by player %d", d, tu, m.Mover(d))
+			}
+		}
+		next = tu.End
+	}
+	if next != m.Len() {
+		t.Fatalf("the turns cover %d of %d decisions", next, m.Len())
+	}
+	if last := turns[len(turns)-1]; last.End-last.First < 1 || !m.State().MidTurn() {
+		t.Fatal("the game is not in the middle of a chain")
+	}
+}
+
+func TestUndoInsideAndAcrossTurns(t *testing.T) {
+	// Inside a turn, a person takes back one decision.
+	m := richGame(t, []Seat{Human(), Human()})
+	n := m.Len()
+	if err := m.Undo(); err != nil || m.Len() != n-1 {
+		t.Fatalf("undo inside a chain: %v, %d decisions left of %d", err, m.Len(), n)
+	}
+	// Against the computer, undo at the start of a turn goes back to the start of the
+	// person's last turn, however many decisions it took.
+	m = richGame(t, []Seat{Human(), Computer(ai.Beginner)})
+	me := m.ToMove()
+	for m.State().MidTurn() {
+		legal := m.State().LegalMoves(nil)
+		stop := legal[len(legal)-1] // Stop ends the chain
+		if err := m.Play(stop); err != nil {
+			t.Fatal(err)
+		}
+	}
+	turns := m.Turns()
+	last := turns[len(turns)-1]
+	if last.Mover != me {
+		t.Fatalf("the last turn is by %d", last.Mover)
+	}
+	if err := m.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if m.Len() != last.First || m.ToMove() != me || m.State().MidTurn() {
+		t.Errorf("undo left %d decisions (want %d), player %d to move, mid-turn %v", m.Len(), last.First, m.ToMove(), m.State().MidTurn())
+	}
+}

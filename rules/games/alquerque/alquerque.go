@@ -262,7 +262,14 @@ func (s *State) Outcome() (rules.Outcome, bool) {
 	if !s.over {
 		return rules.Outcome{}, false
 	}
-	return rules.Outcome{Winner: s.winner, Reason: reasonKeys[s.reason]}, true
+	o := rules.Outcome{Winner: s.winner, Reason: reasonKeys[s.reason]}
+	switch s.reason {
+	case reasonRepetition, reasonNoCaptures, reasonBlocked:
+		// Decided by the captures each side made, which the result shows.
+		o.Scored = true
+		o.Score = [2]int16{int16(piecesPerSide - bits.OnesCount32(s.pieces[1])), int16(piecesPerSide - bits.OnesCount32(s.pieces[0]))}
+	}
+	return o, true
 }
 
 // Pieces appends the piece on site, if any.

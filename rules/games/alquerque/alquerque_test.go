@@ -573,6 +573,23 @@ func TestEndings(t *testing.T) {
 			if st.ToMove() != rules.NoPlayer || len(st.LegalMoves(nil)) != 0 {
 				t.Errorf("finished game still offers moves")
 			}
+			// A game decided by the count shows each side's captures, twelve less the
+			// pieces the opponent has left.
+			counted := tc.reason == "blocked" || tc.reason == "repetition"
+			left := func(p rules.Player) int16 {
+				n := int16(0)
+				for site := range st.Board().Len() {
+					for _, pc := range st.Pieces(board.Site(site), nil) {
+						if pc.Owner == p {
+							n++
+						}
+					}
+				}
+				return n
+			}
+			if o.Scored != counted || counted && o.Score != [2]int16{12 - left(1), 12 - left(0)} {
+				t.Errorf("score %v (scored %v), want scored %v", o.Score, o.Scored, counted)
+			}
 		})
 	}
 }
@@ -590,9 +607,9 @@ func TestQuietTurns(t *testing.T) {
 		want    rules.Outcome
 	}{
 		// Two pieces each: a draw.
-		{"fifty quiet turns end the game", false, rules.Outcome{Winner: rules.NoPlayer, Reason: "no-captures"}},
+		{"fifty quiet turns end the game", false, rules.Scores("no-captures", 10, 10)},
 		// White's opening capture leaves two against one.
-		{"a capture restarts the count", true, rules.Outcome{Winner: 0, Reason: "no-captures"}},
+		{"a capture restarts the count", true, rules.Scores("no-captures", 11, 10)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := position(t, "simple", `
