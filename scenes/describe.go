@@ -135,9 +135,11 @@ func (g *Game) Describe(ctx *app.Context) app.Description {
 	d := app.Description{Scene: "game", Status: head}
 	addTarget(&d, "end-move", &g.endMove)
 	for i, b := range g.specials {
-		id := "pass"
-		if i < len(g.specialM) && g.specialM[i].Kind == rules.Swap {
-			id = "swap"
+		// The ID names the kind of decision ("pass", "stop", "swap", "choose"), and for a
+		// Choose also its option, so that a page script can tell the buttons apart.
+		id := g.specialM[i].Kind.String()
+		if g.specialM[i].Kind == rules.Choose {
+			id = fmt.Sprintf("choose:%d", g.specialM[i].Tag)
 		}
 		addTarget(&d, id, b)
 	}

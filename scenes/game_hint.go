@@ -85,11 +85,7 @@ func (g *Game) hintText(ctx *app.Context) string {
 	st := g.m.State().Clone()
 	var parts []string
 	for _, mv := range g.hintLine {
-		text := rules.FormatMove(st, mv)
-		if text == "pass" || text == "swap" {
-			text = ctx.T("game." + text)
-		}
-		parts = append(parts, text)
+		parts = append(parts, moveText(ctx, st, mv))
 		if rules.Play(st, mv) != nil {
 			break
 		}
