@@ -246,7 +246,7 @@ func (m *Menu) drawCard(dst *ebiten.Image, ctx *app.Context, c *menuCard) {
 		render.StrokeRoundedRect(dst, x+u/2, y-lift+u/2, w-u, h-u, panelRadius*u-u/2, u, render.PanelBorder)
 	}
 	spec := defaultSpec(c.game)
-	c.pic.draw(dst, spec, nil, c.thumb.Add(image.Pt(0, -int(lift))), false)
+	c.pic.draw(dst, spec, nil, noDecorations(), c.thumb.Add(image.Pt(0, -int(lift))), false)
 
 	doc := rulesDoc(ctx, c.game)
 	tx, ty, tw := float64(c.text.Min.X), float64(c.text.Min.Y)-lift, float64(c.text.Dx())

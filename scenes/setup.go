@@ -295,6 +295,6 @@ func (s *Setup) Draw(dst *ebiten.Image, ctx *app.Context) {
 			render.DrawText(dst, caption, sizeSmall*u, false, float64(inner.Min.X+inner.Dx()/2), float64(inner.Max.Y)-sizeSmall*u*render.LineHeight, render.MutedText, render.AlignCenter)
 			inner.Max.Y -= int(sizeSmall*u*render.LineHeight + 12*u)
 		}
-		s.pic.draw(dst, s.spec(), nil, inner, ctx.Settings().Coords)
+		s.pic.draw(dst, s.spec(), nil, noDecorations(), inner, ctx.Settings().Coords)
 	}
 }
