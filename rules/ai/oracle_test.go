@@ -82,7 +82,7 @@ func TestOraclePlaysPerfectly(t *testing.T) {
 	for heap := 1; heap <= 40; heap++ {
 		st := newSolvedNim(heap)
 		s := NewSearchFor(st, Expert.Setting(), uint64(heap))
-		if s.StepIterations(prepSlices-1) {
+		if s.StepIterations(prepSlices - 1) {
 			t.Fatalf("heap %d: done before the oracle was prepared", heap)
 		}
 		if !rules.IsLegal(st, s.Best()) {
