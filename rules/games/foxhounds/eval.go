@@ -21,37 +21,34 @@ var (
 // piece of state that matters.
 func (s *State) Memoryless() bool { return true }
 
-// RandomMove implements rules.RandomMover: it counts the legal moves with bit operations,
-// draws one index as LegalMoves(nil)[rng.IntN(n)] would, and builds only that move.
+// RandomMove implements rules.RandomMover: it draws an index into the moves Apply has
+// already found, as LegalMoves(nil)[rng.IntN(n)] would, picks that bit without a branch
+// on the random number, and copies that one move from the table of moves, in a single
+// copy (one return statement keeps the compiler from building it twice).
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.status != inProgress {
-		return rules.Move{}, false
-	}
-	if s.fox == noFox {
-		m := rules.Move{Kind: rules.Place, Len: 1}
-		m.Path[0] = foxStarts[rng.IntN(len(foxStarts))]
-		return m, true
-	}
-	if s.side == fox {
-		x := s.foxTargets()
-		for k := rng.IntN(bits.OnesCount64(x)); k > 0; k-- {
-			x &= x - 1
+	i := noMove
+	switch {
+	case s.status != inProgress:
+	case s.fox == noFox:
+		i = placeIndex + rng.IntN(len(foxStarts))
+	default:
+		x := s.moves
+		k := rng.IntN(bits.OnesCount64(x))
+		// The k-th lowest bit, k < 8: the fox has at most 4 moves, the hounds 8.
+		x1 := x & (x - 1)
+		x2 := x1 & (x1 - 1)
+		x3 := x2 & (x2 - 1)
+		x4 := x3 & (x3 - 1)
+		x5 := x4 & (x4 - 1)
+		x6 := x5 & (x5 - 1)
+		x7 := x6 & (x6 - 1)
+		drop := [8]uint64{x, x1, x2, x3, x4, x5, x6, x7}
+		b := bits.TrailingZeros64(drop[k&7])
+		if s.side == fox {
+			i = stepIndex(int(s.fox), b)
+		} else {
+			i = houndStep(b)
 		}
-		return step(int(s.fox), bits.TrailingZeros64(x)), true
 	}
-	// Hounds stand on dark squares only, and dark square d is site d*2 or d*2+1, so bit
-	// 2d of moves can stand for the down-left step of the hound on dark square d and bit
-	// 2d+1 for its down-right step: the bits then come in LegalMoves order.
-	left, right := houndTargets(s.hounds, s.fox)
-	fromLeft, fromRight := left<<9, right<<7
-	moves := fromLeft&evenRows | fromLeft&oddRows>>1 | (fromRight&evenRows)<<1 | fromRight&oddRows
-	for k := rng.IntN(bits.OnesCount64(moves)); k > 0; k-- {
-		moves &= moves - 1
-	}
-	b := bits.TrailingZeros64(moves)
-	from := b&^1 | b>>3&1 // the hound's site: odd on odd rows
-	if b&1 == 0 {
-		return step(from, from-9), true
-	}
-	return step(from, from-7), true
+	return allMoves[i], i != noMove
 }

@@ -132,6 +132,7 @@ func newState(opts rules.Options) (rules.State, error) {
 		return nil, fmt.Errorf("foxhounds: fox %q: %w", opts.Get("fox"), errOption)
 	}
 	s := &State{v: variants[i], hounds: houndH, fox: variants[i].start, side: fox}
+	s.settle()
 	s.hash = s.ComputeHash()
 	return s, nil
 }
@@ -142,6 +143,10 @@ type State struct {
 	// hounds has a bit for each site holding a hound.
 	hounds uint64
 	hash   uint64
+	// moves holds the moves of the player to move, found once per Apply (see settle):
+	// for the fox the squares it may step to, for the hounds one bit per step in
+	// LegalMoves order (see houndMoveBits); 0 before the fox is placed.
+	moves uint64
 	// fox is the fox's site, or noFox before it is placed.
 	fox    int8
 	side   rules.Player
@@ -230,17 +235,79 @@ func (s *State) AppendKey(dst []byte) []byte {
 // foxTargets returns the squares the fox may step to.
 func (s *State) foxTargets() uint64 { return foxSteps[s.fox] &^ s.hounds }
 
-// houndTargets returns, for the hounds to move, the squares reachable by a step
-// diagonally down-left (towards a lower file) and down-right.
-func houndTargets(hounds uint64, foxSite int8) (left, right uint64) {
+// houndMoveBits returns the hounds' steps as one bit each: hounds stand on dark squares
+// only, and dark square d is site 2d or 2d+1, so bit 2d stands for the step down-left
+// (towards a lower file) of the hound on dark square d, and bit 2d+1 for its step
+// down-right. The bits then come in LegalMoves order.
+func houndMoveBits(hounds uint64, foxSite int8) uint64 {
 	empty := ^hounds &^ (1 << uint(foxSite))
-	return (hounds &^ fileA) >> 9 & empty, (hounds &^ fileH) >> 7 & empty
+	// The hounds that can step down-left (9 sites lower) and down-right (7 lower).
+	left := ((hounds &^ fileA) >> 9 & empty) << 9
+	right := ((hounds &^ fileH) >> 7 & empty) << 7
+	return left&evenRows | left&oddRows>>1 | (right&evenRows)<<1 | right&oddRows
 }
 
-func step(from, to int) rules.Move {
-	m := rules.Move{Kind: rules.Step, Len: 2}
-	m.Path[0], m.Path[1] = board.Site(from), board.Site(to)
-	return m
+// houndStep turns a bit of houndMoveBits into the step's index in allMoves.
+func houndStep(b int) int {
+	from := b&^1 | b>>3&1 // the hound's site: 2d on even rows, 2d+1 on odd ones
+	return from*4 + b&1   // k=0: -9, the step down-left; k=1: -7, down-right
+}
+
+// settle finds the moves of the player to move, and whether the game is over, for a
+// position whose pieces and side to move are set. Only the player to move can be stuck:
+// a fox on rank 8 has already won.
+func (s *State) settle() {
+	s.status, s.moves = inProgress, 0
+	switch {
+	case s.fox == noFox:
+	case s.fox >= 56:
+		s.status = foxHome
+	case s.side == fox:
+		if s.moves = s.foxTargets(); s.moves == 0 {
+			s.status = foxTrapped
+		}
+	default:
+		if s.moves = houndMoveBits(s.hounds, s.fox); s.moves == 0 {
+			s.status = houndsStuck
+		}
+	}
+}
+
+// allMoves holds every move of the game, ready-made: allMoves[from*4+k] steps from site
+// from by -9, -7, +7 or +9 for k = 0 to 3, and allMoves[placeIndex+i] places the fox on
+// foxStarts[i]. Entry noMove, a step off the board, is the zero Move. Copying a whole
+// move from the table is cheaper than building one field by field, which playouts do
+// tens of millions of times.
+var allMoves = buildMoves()
+
+const (
+	placeIndex = 64 * 4
+	noMove     = 0 // the step from a1 by -9
+)
+
+func buildMoves() (out [placeIndex + len(foxStarts)]rules.Move) {
+	for from := 0; from < 64; from++ {
+		for k, delta := range [4]int{-9, -7, 7, 9} {
+			to := from + delta
+			if to < 0 || to >= 64 {
+				continue
+			}
+			m := rules.Move{Kind: rules.Step, Len: 2}
+			m.Path[0], m.Path[1] = board.Site(from), board.Site(to)
+			out[from*4+k] = m
+		}
+	}
+	for i, c := range foxStarts {
+		out[placeIndex+i] = rules.Move{Kind: rules.Place, Len: 1}
+		out[placeIndex+i].Path[0] = c
+	}
+	return out
+}
+
+// stepIndex is the index in allMoves of the step from a site to a diagonal neighbour.
+func stepIndex(from, to int) int {
+	k := (to - from + 9) >> 1 // 0, 1, 8 or 9 for -9, -7, +7, +9
+	return from*4 + k&1 + k>>2
 }
 
 // LegalMoves appends the legal decisions to dst: the fox's placements in site order when it
@@ -251,27 +318,13 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 		return dst
 	}
 	if s.fox == noFox {
-		for _, c := range foxStarts {
-			m := rules.Move{Kind: rules.Place, Len: 1}
-			m.Path[0] = c
-			dst = append(dst, m)
-		}
-		return dst
+		return append(dst, allMoves[placeIndex:]...)
 	}
-	if s.side == fox {
-		for x := s.foxTargets(); x != 0; x &= x - 1 {
-			dst = append(dst, step(int(s.fox), bits.TrailingZeros64(x)))
-		}
-		return dst
-	}
-	left, right := houndTargets(s.hounds, s.fox)
-	for x := s.hounds; x != 0; x &= x - 1 {
-		from := bits.TrailingZeros64(x)
-		if from >= 9 && left&(1<<uint(from-9)) != 0 {
-			dst = append(dst, step(from, from-9))
-		}
-		if from >= 7 && right&(1<<uint(from-7)) != 0 {
-			dst = append(dst, step(from, from-7))
+	for x := s.moves; x != 0; x &= x - 1 {
+		if s.side == fox {
+			dst = append(dst, allMoves[stepIndex(int(s.fox), bits.TrailingZeros64(x))])
+		} else {
+			dst = append(dst, allMoves[houndStep(bits.TrailingZeros64(x))])
 		}
 	}
 	return dst
@@ -280,29 +333,29 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 // Apply plays m, which must be one of LegalMoves.
 func (s *State) Apply(m rules.Move) {
 	from, to := int(m.Path[0]), int(m.Path[m.Len-1])
-	if m.Kind == rules.Place {
+	switch {
+	case m.Kind == rules.Place:
+		// The fox stays to move, now with steps to choose from.
 		s.fox = int8(to)
 		s.hash ^= zob[64+to]
-		// The fox stays to move; on rank 1 with the hounds on rank 8 it always can.
-		return
-	}
-	if s.side == fox {
+		s.moves = s.foxTargets()
+	case s.side == fox:
 		s.fox = int8(to)
 		s.hash ^= zob[64+from] ^ zob[64+to] ^ zob[128]
 		s.side = hounds
-		if to >= 56 {
-			s.status = foxHome
-			return
-		}
-		if l, r := houndTargets(s.hounds, s.fox); l|r == 0 {
+		s.moves = houndMoveBits(s.hounds, s.fox)
+		switch {
+		case to >= 56:
+			s.status, s.moves = foxHome, 0
+		case s.moves == 0:
 			s.status = houndsStuck
 		}
-		return
-	}
-	s.hounds ^= 1<<uint(from) | 1<<uint(to)
-	s.hash ^= zob[from] ^ zob[to] ^ zob[128]
-	s.side = fox
-	if s.foxTargets() == 0 {
-		s.status = foxTrapped
+	default:
+		s.hounds ^= 1<<uint(from) | 1<<uint(to)
+		s.hash ^= zob[from] ^ zob[to] ^ zob[128]
+		s.side = fox
+		if s.moves = s.foxTargets(); s.moves == 0 {
+			s.status = foxTrapped
+		}
 	}
 }

@@ -57,18 +57,7 @@ func position(t testing.TB, diagram string, toMove rules.Player) *State {
 		}
 	}
 	s.side = toMove
-	s.status = inProgress
-	// The same end checks as Apply, for the player to move.
-	switch {
-	case s.fox >= 56:
-		s.status = foxHome
-	case toMove == fox && s.foxTargets() == 0:
-		s.status = foxTrapped
-	case toMove == hounds:
-		if l, r := houndTargets(s.hounds, s.fox); l|r == 0 {
-			s.status = houndsStuck
-		}
-	}
+	s.settle()
 	s.hash = s.ComputeHash()
 	return s
 }

@@ -52,16 +52,7 @@ func TestHoundsWinFromTheStart(t *testing.T) {
 // end checks of Apply.
 func solvedState(houndSet uint64, foxSite int, toMove rules.Player) *State {
 	s := &State{v: variants[0], hounds: houndSet, fox: int8(foxSite), side: toMove}
-	switch {
-	case foxSite >= 56:
-		s.status = foxHome
-	case toMove == fox && s.foxTargets() == 0:
-		s.status = foxTrapped
-	case toMove == hounds:
-		if l, r := houndTargets(houndSet, s.fox); l|r == 0 {
-			s.status = houndsStuck
-		}
-	}
+	s.settle()
 	s.hash = s.ComputeHash()
 	return s
 }
