@@ -45,7 +45,7 @@ var levelNoise = []float64{0, 1.8, 1.2, 0.8, 0}
 // level below errs more often, by enough to lose most games to the level above.
 // STRENGTH.md has the measurements behind the figures. Beginner plays its own way
 // without the oracle, so its entry is unused.
-var levelBlunder = []float64{0, 0.3, 0.12, 0.04, 0}
+var levelBlunder = []float64{0, 0.2, 0.08, 0.03, 0}
 
 func (l Level) valid() bool { return l >= 0 && int(l) < len(levelNames) }
 
