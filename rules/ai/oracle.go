@@ -178,9 +178,15 @@ func (o *oracleEngine) iterations() int { return o.units }
 
 func (o *oracleEngine) finished() bool { return o.chosen >= 0 }
 
+// oracleSlices bounds the pieces of preparation one call of work does, whatever units
+// asks: a piece may take a tenth of a millisecond, and Step looks at the clock only
+// between calls, so this keeps a slice of the browser's frame within half a millisecond
+// of its budget.
+const oracleSlices = 4
+
 // work prepares the oracle, one piece per unit, and decides once it is ready.
 func (o *oracleEngine) work(units, stop int) {
-	for ; units > 0 && o.units < stop && !o.finished(); units-- {
+	for units = min(units, oracleSlices); units > 0 && o.units < stop && !o.finished(); units-- {
 		o.units++
 		if o.or.PrepareOracle() {
 			o.decide()

@@ -195,3 +195,18 @@ func TestSolveWithoutOracle(t *testing.T) {
 		t.Errorf("own turns %d and %d of 5", v.OwnTurns(0, 0), v.OwnTurns(1, 0))
 	}
 }
+
+// TestOracleStepIsShort checks that one call of the engine's work does only a few pieces
+// of preparation, so that a Step with no budget left returns after them.
+func TestOracleStepIsShort(t *testing.T) {
+	s := NewSearch(newSolvedNim(10), Config{})
+	if s.Step(0) {
+		t.Fatal("done after one call")
+	}
+	if got := s.Stats().Iterations; got != oracleSlices {
+		t.Errorf("%d pieces of preparation in one call, want %d", got, oracleSlices)
+	}
+	if !s.Step(0) {
+		t.Error("not done after the preparation")
+	}
+}
