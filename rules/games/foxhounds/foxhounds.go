@@ -43,8 +43,12 @@ const (
 const noFox int8 = -1
 
 // startValues are the values of the fox option: one of the four dark squares of rank 1,
-// or "choose", where the fox's first decision places it on one of them.
-var startValues = []string{"e1", "a1", "c1", "g1", "choose"}
+// or "choose", where the fox's first decision places it on one of them; startSites are
+// the matching sites.
+var (
+	startValues = []string{"e1", "a1", "c1", "g1", "choose"}
+	startSites  = []int8{4, 0, 2, 6, noFox}
+)
 
 // foxStarts are the dark squares of rank 1, in site order: where the fox may start.
 var foxStarts = [4]board.Site{0, 2, 4, 6}
@@ -88,7 +92,6 @@ var (
 const (
 	fileA  uint64 = 0x0101010101010101
 	fileH  uint64 = fileA << 7
-	rank8  uint64 = 0xff << 56
 	houndH uint64 = 0xaa << 56 // b8 d8 f8 h8
 	// evenRows holds ranks 1, 3, 5 and 7, oddRows ranks 2, 4, 6 and 8 (rows counted from 0).
 	evenRows uint64 = 0x00ff00ff00ff00ff
@@ -113,15 +116,7 @@ func buildFoxSteps() [64]uint64 {
 func buildVariants() []*variant {
 	out := make([]*variant, len(startValues))
 	for i, v := range startValues {
-		st := noFox
-		if v != "choose" {
-			site, err := topo.Parse(v)
-			if err != nil {
-				panic(err) // a typo in startValues: caught by every test
-			}
-			st = int8(site)
-		}
-		out[i] = &variant{opts: rules.Options{"fox": v}, index: uint8(i), start: st}
+		out[i] = &variant{opts: rules.Options{"fox": v}, index: uint8(i), start: startSites[i]}
 	}
 	return out
 }
