@@ -15,6 +15,7 @@ import (
 	"koma/render"
 	"koma/render/ui"
 	"koma/rules"
+	"koma/rules/ai"
 	"koma/rules/board"
 	"koma/scenes/picker"
 )
@@ -34,11 +35,13 @@ type Game struct {
 	dialog   bool // a file dialog is open: the board ignores input meanwhile
 	// practice is a board opened from a rules diagram: nothing is saved, and the way out
 	// leads back to the rules. shown is the diagram's move, drawn until someone plays.
-	practice  bool
-	shown     rules.Move
-	dots      dotsSpot
-	results   chan fileResult
-	saveError bool // an autosave failure was already reported
+	practice bool
+	shown    rules.Move
+	// hintVerdict is the exact result behind the hint, in a game the AI has solved.
+	hintVerdict ai.Verdict
+	dots        dotsSpot
+	results     chan fileResult
+	saveError   bool // an autosave failure was already reported
 
 	board    image.Rectangle
 	panel    image.Rectangle

@@ -157,6 +157,14 @@ func (s *State) Variant() rules.Options { return rules.Options{"fox": s.v.opts["
 // Board returns the 8×8 square topology.
 func (s *State) Board() *board.Topology { return topo }
 
+// MidTurn is true between the fox's placement and its first step when it chooses its
+// square: both belong to its first turn. The hounds only ever step forwards and must move
+// on their turns, so the fox has not stepped yet exactly while they stand where they
+// started.
+func (s *State) MidTurn() bool {
+	return s.v.start == noFox && s.fox != noFox && s.hounds == houndH && s.status == inProgress && s.side == fox
+}
+
 // ToMove returns the player to move, or rules.NoPlayer once the game is over.
 func (s *State) ToMove() rules.Player {
 	if s.status != inProgress {
