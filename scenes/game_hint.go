@@ -172,7 +172,6 @@ const evalBarSpace = 18
 // left, the rest in the other's, an even split before any search has judged the game.
 func (g *Game) drawEvalBar(dst *ebiten.Image, ctx *app.Context, x, y, w float64) {
 	u := ctx.Unit()
-	game := g.m.Spec().Game
 	share := 0.5
 	if g.evalOK {
 		share = g.evalP0
@@ -181,7 +180,7 @@ func (g *Game) drawEvalBar(dst *ebiten.Image, ctx *app.Context, x, y, w float64)
 	y += 2 * u
 	render.FillRoundedRect(dst, x, y, w, h, h/2, render.ButtonFill)
 	fill := func(p rules.Player) color.NRGBA {
-		if int(p) < len(game.Sides) && game.Sides[p].Colour == rules.White {
+		if rules.ColourOf(g.m.State(), p) == rules.White {
 			return render.PieceWhite
 		}
 		return render.PieceBlack
