@@ -18,7 +18,7 @@ const probeKey = "koma/.probe"
 // with no quota), merely reading window.localStorage, or writing to it, throws: Default
 // then returns an error, and the app keeps its settings in memory instead.
 func Default() (Store, error) {
-	ls, err := jsCall(func() js.Value { return js.Global().Get("localStorage") })
+	ls, err := jsGet(js.Global(), "localStorage")
 	if err != nil {
 		return nil, fmt.Errorf("prefs: the browser refuses localStorage: %w", err)
 	}
@@ -43,6 +43,13 @@ func jsCall(f func() js.Value) (v js.Value, err error) {
 		}
 	}()
 	return f(), nil
+}
+
+// jsGet reads v[prop]. A getter that throws cannot be recovered from through Value.Get,
+// which syscall/js does not guard: the exception would unwind the whole program. Going
+// through Reflect.get makes it a call, whose exception comes back as an error.
+func jsGet(v js.Value, prop string) (js.Value, error) {
+	return jsCall(func() js.Value { return js.Global().Get("Reflect").Call("get", v, prop) })
 }
 
 // LocalStore keeps blobs in the browser's localStorage under "koma/<name>".
@@ -107,9 +114,16 @@ func (s *LocalStore) Remove(name string) error {
 
 // names lists the store's blobs.
 func (s *LocalStore) names() ([]string, error) {
+	length, err := jsGet(s.ls, "length")
+	if err != nil {
+		return nil, err
+	}
+	if length.Type() != js.TypeNumber {
+		return nil, fmt.Errorf("prefs: localStorage.length is %s", length.Type())
+	}
 	var out []string
-	_, err := jsCall(func() js.Value {
-		n := s.ls.Get("length").Int()
+	_, err = jsCall(func() js.Value {
+		n := length.Int()
 		for i := 0; i < n; i++ {
 			k := s.ls.Call("key", i)
 			if k.Type() != js.TypeString {
