@@ -8,6 +8,7 @@ import (
 
 	"koma/app"
 	"koma/app/match"
+	"koma/app/prefs"
 	"koma/render"
 	"koma/render/ui"
 )
@@ -20,6 +21,19 @@ func unfinished(m *match.Match) bool {
 	}
 	_, over := m.Outcome()
 	return !over
+}
+
+// savedGame returns the autosaved game, or nil. An autosave that no longer loads is kept
+// aside, and the player told, as the menu does.
+func savedGame(ctx *app.Context) *match.Match {
+	m, kept, err := prefs.LoadAutosave(ctx.Store(), ctx.Catalog())
+	switch {
+	case err != nil && kept != "":
+		ctx.Notify(ctx.T("notice.autosave-corrupt", kept))
+	case err != nil:
+		ctx.Notify(ctx.T("notice.autosave-unreadable"))
+	}
+	return m
 }
 
 // startInstead starts next in place of old: at once when old has nothing to lose, and
@@ -36,8 +50,8 @@ func startInstead(ctx *app.Context, old, next *match.Match) {
 // ReplaceGame asks before an unfinished game is replaced by a new one, since there is only
 // one autosave: "Start new game" starts it, "Keep my game" (the default, also Escape,
 // Enter or a click beside the panel) closes the question and nothing is lost. It is shown
-// over the game for a rematch, and over the menu, with its Continue, for a game asked for
-// on the command line.
+// over the game for a rematch, over the setup screen for a new game, and over the menu,
+// with its Continue, for a game asked for on the command line.
 type ReplaceGame struct {
 	old, next *match.Match
 	panel     image.Rectangle

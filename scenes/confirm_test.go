@@ -239,3 +239,44 @@ func TestGameFromTheCommandLineKeepsTheUnfinishedOne(t *testing.T) {
 		})
 	}
 }
+
+// TestNewGameFromTheMenuAsksFirst goes from the menu, past Continue, to a game's setup and
+// clicks Start while a game is unfinished: keeping it returns to the setup, with the
+// autosave intact; agreeing starts the new game.
+func TestNewGameFromTheMenuAsksFirst(t *testing.T) {
+	old, err := testCatalog().ParseSpec("konane:size=6")
+	if err != nil {
+		t.Skip("konane is not in the catalog")
+	}
+	store := prefs.NewMemStore()
+	unfinished := twoPeople(t, old, 3)
+	if err := prefs.SaveAutosave(store, unfinished); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, NewMenu(), store)
+	menu := h.app.Top().(*Menu)
+	i := slices.IndexFunc(menu.cards, func(c menuCard) bool { return c.game.ID == "toy" })
+	h.clickRect(menu.cards[i].rect)
+	setup, ok := h.app.Top().(*Setup)
+	if !ok {
+		t.Fatalf("the card opened %T", h.app.Top())
+	}
+	for _, answer := range []string{"keep", "replace"} {
+		h.clickRect(setup.start.Rect)
+		q := h.replaceQuestion()
+		if !sameGame(autosaved(t, store), unfinished) {
+			t.Fatal("the unfinished game was replaced before the answer")
+		}
+		h.answer(q, answer)
+		if answer == "keep" {
+			if h.app.Top() != setup {
+				t.Fatalf("keeping the game left %T on top, want the setup", h.app.Top())
+			}
+			continue
+		}
+		g := h.game()
+		if g.Match() != q.Next() || g.Match().Spec().Game.ID != "toy" || !sameGame(autosaved(t, store), g.Match()) {
+			t.Errorf("replacing started %s, autosaved as %v", g.Match().Spec(), autosaved(t, store))
+		}
+	}
+}
