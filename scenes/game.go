@@ -277,7 +277,7 @@ func (g *Game) Update(ctx *app.Context) error {
 		return nil
 	case hit(ctx, &g.rematch):
 		if next, err := g.m.Rematch(ctx.Seed()); err == nil {
-			ctx.GoTo(NewGame(next))
+			startInstead(ctx, g.m, next) // asks first while this game is unfinished
 		}
 		return nil
 	case hit(ctx, &g.menu) && g.practice:

@@ -26,6 +26,9 @@ type Menu struct {
 	loaded   bool
 	// first is shown over the menu on its first tick (screenshots of the settings).
 	first app.Scene
+	// then is a game to start on the first tick, once the menu has found any unfinished
+	// game (a game asked for on the command line): replacing that one asks first.
+	then *match.Match
 }
 
 type menuCard struct {
@@ -158,6 +161,11 @@ func (m *Menu) Update(ctx *app.Context) error {
 	if m.first != nil {
 		ctx.Push(m.first)
 		m.first = nil
+		return nil
+	}
+	if m.then != nil {
+		startInstead(ctx, m.saved, m.then)
+		m.then = nil
 		return nil
 	}
 	switch {

@@ -253,7 +253,7 @@ func (s *Setup) begin(ctx *app.Context) {
 		setups[s.game.ID] = prefs.Setup{Options: s.optionString(), Side: s.side, Level: s.level.String()}
 		st.Setups = setups
 	})
-	ctx.GoTo(NewGame(m))
+	startInstead(ctx, savedGame(ctx), m)
 }
 
 // Draw implements app.Scene.
