@@ -31,3 +31,17 @@ type Prompter interface {
 	// game's rules text and then among the app's own strings, or "" for the generic hint.
 	Prompt() string
 }
+
+// JumpedSites appends the sites halfway between consecutive sites of a Jump's path: what a
+// short jump over one neighbour at a time takes, on any board whose jumps land two steps
+// away in a straight line. Other moves jump nothing.
+func JumpedSites(b *board.Topology, m Move, dst []board.Site) []board.Site {
+	if m.Kind != Jump {
+		return dst
+	}
+	for i := 1; i < int(m.Len); i++ {
+		from, to := b.Info(m.Path[i-1]), b.Info(m.Path[i])
+		dst = append(dst, b.At((from.Col+to.Col)/2, (from.Row+to.Row)/2))
+	}
+	return dst
+}

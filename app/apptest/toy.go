@@ -452,13 +452,10 @@ func (s *state) FormatMove(m rules.Move) string {
 
 // Captures implements rules.CapturePreviewer.
 func (s *state) Captures(m rules.Move, dst []board.Site) []board.Site {
-	if m.Kind != rules.Jump || m.Tag == tagConvert {
+	if m.Tag == tagConvert {
 		return dst
 	}
-	for i := 1; i < int(m.Len); i++ {
-		dst = append(dst, jumped(m.Path[i-1], m.Path[i]))
-	}
-	return dst
+	return rules.JumpedSites(topo, m, dst)
 }
 
 // Prompt implements rules.Prompter with prompts the app words itself.

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -291,5 +292,44 @@ func CapturesAreEnemies(t *testing.T, st rules.State) {
 				t.Fatalf("%s is said to capture %s, which holds no enemy piece\n%s", rules.FormatMove(st, m), st.Board().Label(s), rules.Text(st))
 			}
 		}
+	}
+}
+
+// Play applies moves written in the game's notation to s, failing the test at the first one
+// the rules refuse.
+func Play(t testing.TB, s rules.State, texts ...string) {
+	t.Helper()
+	for _, text := range texts {
+		m, err := rules.ParseMove(s, text)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", text, err, rules.Text(s))
+		}
+		s.Apply(m)
+	}
+}
+
+// MoveTexts returns the notation of every legal move of s, sorted, for comparing with the
+// moves a rulebook lists.
+func MoveTexts(s rules.State) []string {
+	var out []string
+	for _, m := range s.LegalMoves(nil) {
+		out = append(out, rules.FormatMove(s, m))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// WalkRandomGame plays a seeded random game from s, which it modifies, and calls check on
+// every position, the final one included.
+func WalkRandomGame[S rules.State](t testing.TB, s S, seed uint64, check func(s S)) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 2))
+	for {
+		check(s)
+		moves := s.LegalMoves(nil)
+		if len(moves) == 0 {
+			return
+		}
+		s.Apply(moves[rng.IntN(len(moves))])
 	}
 }

@@ -62,14 +62,7 @@ func position(t testing.TB, ruleSet, diagram string, toMove rules.Player) *State
 	return &st
 }
 
-func moveTexts(st rules.State) []string {
-	var out []string
-	for _, m := range st.LegalMoves(nil) {
-		out = append(out, rules.FormatMove(st, m))
-	}
-	slices.Sort(out)
-	return out
-}
+func moveTexts(s rules.State) []string { return rulestest.MoveTexts(s) }
 
 func words(s string) []string {
 	out := strings.Fields(s)
@@ -77,15 +70,9 @@ func words(s string) []string {
 	return out
 }
 
-func play(t testing.TB, st rules.State, moves ...string) {
+func play(t testing.TB, s rules.State, texts ...string) {
 	t.Helper()
-	for _, text := range moves {
-		m, err := rules.ParseMove(st, text)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", text, err, rules.Text(st))
-		}
-		st.Apply(m)
-	}
+	rulestest.Play(t, s, texts...)
 }
 
 func TestBoardMatchesReference(t *testing.T) {

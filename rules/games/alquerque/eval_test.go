@@ -13,16 +13,7 @@ import (
 // one included.
 func walkRandomGame(t testing.TB, opts string, seed uint64, check func(s *State)) {
 	t.Helper()
-	s := start(t, opts)
-	rng := rand.New(rand.NewPCG(seed, 2))
-	for {
-		check(s)
-		moves := s.LegalMoves(nil)
-		if len(moves) == 0 {
-			return
-		}
-		s.Apply(moves[rng.IntN(len(moves))])
-	}
+	rulestest.WalkRandomGame(t, start(t, opts), seed, check)
 }
 
 func TestRandomMoveMatchesLegalMoves(t *testing.T) {

@@ -13,16 +13,7 @@ import (
 // one included.
 func walkRandomGame(t *testing.T, preset string, seed uint64, f func(s *State)) {
 	t.Helper()
-	s := start(t, preset)
-	rng := rand.New(rand.NewPCG(seed, 3))
-	for {
-		f(s)
-		moves := s.LegalMoves(nil)
-		if len(moves) == 0 {
-			return
-		}
-		s.Apply(moves[rng.IntN(len(moves))])
-	}
+	rulestest.WalkRandomGame(t, start(t, preset), seed, f)
 }
 
 // TestRandomMoveMatchesLegalMoves checks, in every position of many random games, that

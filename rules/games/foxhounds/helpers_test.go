@@ -1,7 +1,6 @@
 package foxhounds
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
@@ -91,24 +90,11 @@ func clean(diagram string) string {
 	return sb.String()
 }
 
-func moveTexts(s rules.State) []string {
-	var out []string
-	for _, m := range s.LegalMoves(nil) {
-		out = append(out, rules.FormatMove(s, m))
-	}
-	slices.Sort(out)
-	return out
-}
+func moveTexts(s rules.State) []string { return rulestest.MoveTexts(s) }
 
 func play(t testing.TB, s rules.State, texts ...string) {
 	t.Helper()
-	for _, text := range texts {
-		m, err := rules.ParseMove(s, text)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", text, err, rules.Text(s))
-		}
-		s.Apply(m)
-	}
+	rulestest.Play(t, s, texts...)
 }
 
 // prepared returns the finished tablebase, building it first if need be.

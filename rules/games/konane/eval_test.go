@@ -12,16 +12,7 @@ import (
 // the final one included.
 func walkRandomGame(t *testing.T, preset string, seed uint64, check func(s *State)) {
 	t.Helper()
-	s := start(t, preset)
-	rng := rand.New(rand.NewPCG(seed, 2))
-	for {
-		check(s)
-		moves := s.LegalMoves(nil)
-		if len(moves) == 0 {
-			return
-		}
-		s.Apply(moves[rng.IntN(len(moves))])
-	}
+	rulestest.WalkRandomGame(t, start(t, preset), seed, check)
 }
 
 func TestRandomMoveMatchesLegalMoves(t *testing.T) {

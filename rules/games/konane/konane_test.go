@@ -87,24 +87,11 @@ func clean(diagram string) string {
 	return sb.String()
 }
 
-func moveTexts(s rules.State) []string {
-	var out []string
-	for _, m := range s.LegalMoves(nil) {
-		out = append(out, rules.FormatMove(s, m))
-	}
-	slices.Sort(out)
-	return out
-}
+func moveTexts(s rules.State) []string { return rulestest.MoveTexts(s) }
 
 func play(t testing.TB, s rules.State, texts ...string) {
 	t.Helper()
-	for _, text := range texts {
-		m, err := rules.ParseMove(s, text)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", text, err, rules.Text(s))
-		}
-		s.Apply(m)
-	}
+	rulestest.Play(t, s, texts...)
 }
 
 func TestInitialPosition(t *testing.T) {

@@ -16,16 +16,7 @@ var evalSizes = []string{"size=3", "size=4", "size=5", "size=8"}
 // one included.
 func walkRandomGame(t testing.TB, opts string, seed uint64, check func(s *State)) {
 	t.Helper()
-	s := mustNew(t, opts)
-	rng := rand.New(rand.NewPCG(seed, 2))
-	for {
-		check(s)
-		moves := s.LegalMoves(nil)
-		if len(moves) == 0 {
-			return
-		}
-		s.Apply(moves[rng.IntN(len(moves))])
-	}
+	rulestest.WalkRandomGame(t, mustNew(t, opts), seed, check)
 }
 
 func TestRandomMoveMatchesLegalMoves(t *testing.T) {

@@ -85,14 +85,7 @@ func position(t *testing.T, size int, toMove rules.Player, diagram string) (*Sta
 	return s, marks
 }
 
-func moveTexts(s rules.State) []string {
-	var out []string
-	for _, m := range s.LegalMoves(nil) {
-		out = append(out, rules.FormatMove(s, m))
-	}
-	slices.Sort(out)
-	return out
-}
+func moveTexts(s rules.State) []string { return rulestest.MoveTexts(s) }
 
 // closed lists the empty cells the player to move may not take, sorted.
 func closed(t *testing.T, s *State) []string {
