@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image/color"
 	"log"
-	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -93,7 +92,13 @@ func (g *Game) hintText(ctx *app.Context) string {
 	if len(parts) == 1 {
 		return parts[0]
 	}
-	return parts[0] + "  ·  " + ctx.T("game.hint-line") + ": " + strings.Join(parts[1:], ", ")
+	// The separators are the language's own: list.join between the moves of the line,
+	// and game.hint-line around it.
+	line := parts[1]
+	for _, p := range parts[2:] {
+		line = ctx.T("list.join", line, p)
+	}
+	return ctx.T("game.hint-line", parts[0], line)
 }
 
 // drawHint marks the hinted move's path with rings and the moves expected after it with
