@@ -128,16 +128,19 @@ func New(cfg Config, first Scene) *App {
 	if lang == "" {
 		lang = i18n.Detect()
 	}
-	var problem error
-	a.settings, problem = prefs.LoadSettings(a.store, lang)
+	settings, kept, problem := prefs.LoadSettings(a.store, lang)
+	a.settings = settings
 	if cfg.Lang != "" {
 		a.settings.Lang = cfg.Lang
 	}
 	if cfg.StoreProblem != nil {
 		a.ctx.Notify(a.ctx.T("notice.storage-unavailable"))
 	}
-	if problem != nil {
-		a.ctx.Notify(a.ctx.T("notice.settings-reset"))
+	switch {
+	case problem != nil && kept != "":
+		a.ctx.Notify(a.ctx.T("notice.settings-reset", kept))
+	case problem != nil:
+		a.ctx.Notify(a.ctx.T("notice.settings-unreadable"))
 	}
 	a.page = newPage(a)
 	return a

@@ -20,8 +20,8 @@ const askedTicks = 10 * ebitenTPS
 // and for anyone curious in the console:
 //
 //	koma.layout()  the top scene's Description, in CSS pixels
-//	koma.state()   scene, language, tick counters, and the ThinkStats of the search in
-//	               progress or else of the last one
+//	koma.state()   scene, language, the notices shown, tick counters, and the ThinkStats
+//	               of the search in progress or else of the last one
 //	koma.tps()     Ebitengine's measured ticks per second
 //
 // JavaScript calls arrive between frames; they read a snapshot that Update refreshes, so
@@ -40,17 +40,20 @@ type page struct {
 	stats    ThinkStats
 	thinking bool
 	lang     string
+	notices  []string
 }
 
 // pageState is what koma.state() returns.
 type pageState struct {
-	Ticks    int64      `json:"ticks"`
-	Scene    string     `json:"scene"`
-	Lang     string     `json:"lang"`
-	TPS      float64    `json:"tps"`
-	FPS      float64    `json:"fps"`
-	Thinking bool       `json:"thinking"`
-	Think    ThinkStats `json:"think"`
+	Ticks    int64   `json:"ticks"`
+	Scene    string  `json:"scene"`
+	Lang     string  `json:"lang"`
+	TPS      float64 `json:"tps"`
+	FPS      float64 `json:"fps"`
+	Thinking bool    `json:"thinking"`
+	// Notices are the messages shown over the scenes, oldest first.
+	Notices []string   `json:"notices"`
+	Think   ThinkStats `json:"think"`
 	// GCCycles and HeapMB tell whether garbage collection might explain a slow frame.
 	GCCycles uint64  `json:"gcCycles"`
 	HeapMB   float64 `json:"heapMB"`
@@ -84,7 +87,7 @@ func newPage(a *App) *page {
 	obj.Set("state", js.FuncOf(func(js.Value, []js.Value) any {
 		p.ask()
 		p.mu.Lock()
-		s := pageState{Ticks: p.ticks, Scene: p.scene, Lang: p.lang, Thinking: p.thinking, Think: p.stats}
+		s := pageState{Ticks: p.ticks, Scene: p.scene, Lang: p.lang, Thinking: p.thinking, Think: p.stats, Notices: p.notices}
 		p.mu.Unlock()
 		s.TPS, s.FPS = ebiten.ActualTPS(), ebiten.ActualFPS()
 		s.GCCycles, s.HeapMB = readGC()
@@ -115,9 +118,11 @@ func (p *page) update() {
 		p.busy.Set("hidden", !thinking)
 	}
 	var desc Description
+	var notices []string
 	describe := a.ticks-p.asked.Load() <= askedTicks
 	if describe {
 		desc = a.Describe().Scaled(a.scale)
+		notices = a.Notices()
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -127,6 +132,7 @@ func (p *page) update() {
 	if describe {
 		p.desc = desc
 		p.scene = desc.Scene
+		p.notices = notices
 	}
 }
 

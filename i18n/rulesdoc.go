@@ -19,7 +19,8 @@ const (
 	Heading BlockKind = iota + 1
 	Paragraph
 	Bullet
-	// Diagram asks for a board picture: Text holds a spec such as "konane:size=6".
+	// Diagram asks for a board picture: Text holds a spec such as "konane:size=6", and
+	// Figure, when set, the position and what to show on it.
 	Diagram
 )
 
@@ -42,6 +43,25 @@ func (k BlockKind) String() string {
 type Block struct {
 	Kind BlockKind
 	Text string
+	// Figure is what a Diagram shows beyond the initial position; nil for "@board".
+	Figure *Figure
+}
+
+// Figure is a diagram of a rules text: a position reached by moves from the start, and what
+// to point out on it. Everything is written in the game's own notation, so the app checks it
+// against the rules; this package only reads it.
+type Figure struct {
+	// After lists the moves, in notation, that lead from the initial position to the one
+	// shown.
+	After []string
+	// Move is a legal move of that position to draw as arrows, or "".
+	Move string
+	// Illegal is a path of site labels that is not a legal move there, drawn in red.
+	Illegal []string
+	// Mark lists site labels to ring.
+	Mark []string
+	// Caption explains the diagram, in the document's language.
+	Caption string
 }
 
 // RulesDoc is the rules of one game in one language.
@@ -108,7 +128,10 @@ func RulesIDs(lang Lang) ([]string, error) {
 //   - consecutive text lines: a Paragraph, its lines joined by a space, or by nothing when
 //     the characters on both sides of the break are Japanese (CJK);
 //   - "- item": a Bullet; indented lines right after it continue it;
-//   - "@board <spec>": a Diagram whose Text is the spec.
+//   - "@board <spec>": a Diagram of the spec's initial position, Text being the spec;
+//   - "@diagram <spec>" up to "@end": a Diagram with a Figure, from "key: value" lines:
+//     after (moves, space-separated; indented lines continue it), move, illegal (site
+//     labels joined by "-"), mark (site labels), and caption, which is required.
 //
 // **bold** markers stay in the text (see Spans); they must pair up within a block.
 func ParseRules(src []byte) (RulesDoc, error) {
@@ -221,15 +244,23 @@ func parseBody(lines []string, start int, doc *RulesDoc) error {
 			}
 			err = begin(n, Block{Kind: Heading, Text: text})
 		case strings.HasPrefix(raw, "@"):
-			rest, ok := strings.CutPrefix(line, "@board")
-			if r, _ := utf8.DecodeRuneInString(rest); !ok || rest != "" && !unicode.IsSpace(r) {
-				return fmt.Errorf(`line %d: unknown directive %q (only "@board <spec>")`, n, line)
+			name, spec, _ := strings.Cut(line, " ")
+			spec = strings.TrimSpace(spec)
+			switch {
+			case name != "@board" && name != "@diagram":
+				return fmt.Errorf(`line %d: unknown directive %q (only "@board <spec>" and "@diagram <spec>")`, n, line)
+			case spec == "":
+				return fmt.Errorf("line %d: %s without a spec", n, name)
 			}
-			spec := strings.TrimSpace(rest)
-			if spec == "" {
-				return fmt.Errorf("line %d: @board without a spec", n)
+			b := Block{Kind: Diagram, Text: spec}
+			if name == "@diagram" {
+				fig, end, ferr := parseFigure(lines, i+1)
+				if ferr != nil {
+					return ferr
+				}
+				b.Figure, i = fig, end
 			}
-			err = begin(n, Block{Kind: Diagram, Text: spec})
+			err = begin(n, b)
 		case raw == "-" || strings.HasPrefix(raw, "- "):
 			text := strings.TrimSpace(raw[1:])
 			if text == "" {
@@ -252,6 +283,60 @@ func parseBody(lines []string, start int, doc *RulesDoc) error {
 		return errors.New("no text after the front matter")
 	}
 	return nil
+}
+
+// parseFigure reads the lines of a "@diagram" block from start up to its "@end" and returns
+// the figure and the index of the "@end" line.
+func parseFigure(lines []string, start int) (*Figure, int, error) {
+	fig := &Figure{}
+	seen := map[string]bool{}
+	last := ""
+	for i := start; i < len(lines); i++ {
+		n := i + 1
+		raw := lines[i]
+		line := strings.TrimSpace(raw)
+		switch {
+		case line == "@end":
+			if fig.Caption == "" {
+				return nil, 0, fmt.Errorf("line %d: a diagram needs a caption", n)
+			}
+			return fig, i, nil
+		case line == "":
+			continue
+		case raw[0] == ' ' || raw[0] == '\t':
+			if last != "after" {
+				return nil, 0, fmt.Errorf("line %d: only after: continues on indented lines", n)
+			}
+			fig.After = append(fig.After, strings.Fields(line)...)
+			continue
+		}
+		key, value, ok := strings.Cut(line, ":")
+		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+		switch {
+		case !ok:
+			return nil, 0, fmt.Errorf(`line %d: not "key: value" inside a diagram`, n)
+		case seen[key]:
+			return nil, 0, fmt.Errorf("line %d: %s given twice in a diagram", n, key)
+		case value == "" && key != "after":
+			return nil, 0, fmt.Errorf("line %d: empty %s", n, key)
+		}
+		seen[key], last = true, key
+		switch key {
+		case "after":
+			fig.After = strings.Fields(value)
+		case "move":
+			fig.Move = value
+		case "illegal":
+			fig.Illegal = strings.Split(value, "-")
+		case "mark":
+			fig.Mark = strings.Fields(value)
+		case "caption":
+			fig.Caption = value
+		default:
+			return nil, 0, fmt.Errorf("line %d: unknown diagram key %q", n, key)
+		}
+	}
+	return nil, 0, fmt.Errorf(`line %d: a diagram without "@end"`, start)
 }
 
 // splitLines drops a byte-order mark and splits text into lines at "\n", "\r\n" or a lone

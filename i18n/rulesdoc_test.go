@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -23,25 +24,28 @@ func TestParseRulesBlocks(t *testing.T) {
 		want []Block
 	}{
 		{"headings of three levels", "# One\n## Two\n### Three\n",
-			[]Block{{Heading, "One"}, {Heading, "Two"}, {Heading, "Three"}}},
+			[]Block{{Kind: Heading, Text: "One"}, {Kind: Heading, Text: "Two"}, {Kind: Heading, Text: "Three"}}},
 		{"paragraph lines joined by a space", "First line\nsecond line.\n\nNext.\n",
-			[]Block{{Paragraph, "First line second line."}, {Paragraph, "Next."}}},
+			[]Block{{Kind: Paragraph, Text: "First line second line."}, {Kind: Paragraph, Text: "Next."}}},
 		{"japanese lines joined without a space", "駒を\n取ります。\n次に\nKonane\nの盤。\n",
-			[]Block{{Paragraph, "駒を取ります。次に Konane の盤。"}}},
+			[]Block{{Kind: Paragraph, Text: "駒を取ります。次に Konane の盤。"}}},
 		{"bold markers looked through at a break", "**駒**\nを取る。\n",
-			[]Block{{Paragraph, "**駒**を取る。"}}},
+			[]Block{{Kind: Paragraph, Text: "**駒**を取る。"}}},
 		{"bullets with an indented continuation", "- one\n  more\n- two\nafter\n",
-			[]Block{{Bullet, "one more"}, {Bullet, "two"}, {Paragraph, "after"}}},
+			[]Block{{Kind: Bullet, Text: "one more"}, {Kind: Bullet, Text: "two"}, {Kind: Paragraph, Text: "after"}}},
 		{"heading ends a paragraph", "text\n## Head\ntext\n",
-			[]Block{{Paragraph, "text"}, {Heading, "Head"}, {Paragraph, "text"}}},
+			[]Block{{Kind: Paragraph, Text: "text"}, {Kind: Heading, Text: "Head"}, {Kind: Paragraph, Text: "text"}}},
 		{"board lines", "Look:\n@board konane:size=6\n@board  stoic \n",
-			[]Block{{Paragraph, "Look:"}, {Diagram, "konane:size=6"}, {Diagram, "stoic"}}},
+			[]Block{{Kind: Paragraph, Text: "Look:"}, {Kind: Diagram, Text: "konane:size=6"}, {Kind: Diagram, Text: "stoic"}}},
 		{"bold kept in text", "A **bold** word.\n",
-			[]Block{{Paragraph, "A **bold** word."}}},
+			[]Block{{Kind: Paragraph, Text: "A **bold** word."}}},
 		{"indented text starts a paragraph", "  indented\n",
-			[]Block{{Paragraph, "indented"}}},
+			[]Block{{Kind: Paragraph, Text: "indented"}}},
+		{"a diagram with a figure", "@diagram konane:size=6\nafter: xc3 xc4\n  c5xc3\nmove: a1xc1\nillegal: a1-b2\nmark: c3 d4\ncaption: A jump.\n@end\nAfter.\n",
+			[]Block{{Kind: Diagram, Text: "konane:size=6", Figure: &Figure{After: []string{"xc3", "xc4", "c5xc3"}, Move: "a1xc1",
+				Illegal: []string{"a1", "b2"}, Mark: []string{"c3", "d4"}, Caption: "A jump."}}, {Kind: Paragraph, Text: "After."}}},
 		{"CRLF line ends", "# H\r\ntext\r\n",
-			[]Block{{Heading, "H"}, {Paragraph, "text"}}},
+			[]Block{{Kind: Heading, Text: "H"}, {Kind: Paragraph, Text: "text"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -49,8 +53,8 @@ func TestParseRulesBlocks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !slices.Equal(doc.Blocks, tt.want) {
-				t.Errorf("blocks\n got %q\nwant %q", doc.Blocks, tt.want)
+			if !reflect.DeepEqual(doc.Blocks, tt.want) {
+				t.Errorf("blocks\n got %+v\nwant %+v", doc.Blocks, tt.want)
 			}
 		})
 	}
@@ -96,7 +100,13 @@ func TestParseRulesErrors(t *testing.T) {
 		{"deep heading", front + "#### Four\n", "line 5: only #, ## and ###"},
 		{"heading without space", front + "##Two\n", `line 5: a heading needs a space`},
 		{"empty heading", front + "##   \n", "line 5: empty heading"},
-		{"unknown directive", front + "@diagram x\n", `line 5: unknown directive "@diagram x"`},
+		{"unknown directive", front + "@picture x\n", `line 5: unknown directive "@picture x"`},
+		{"diagram without end", front + "@diagram x\ncaption: c\n", `a diagram without "@end"`},
+		{"diagram without caption", front + "@diagram x\nmove: a1-a2\n@end\n", "line 7: a diagram needs a caption"},
+		{"diagram with an unknown key", front + "@diagram x\narrow: a1\n@end\n", `line 6: unknown diagram key "arrow"`},
+		{"diagram key twice", front + "@diagram x\nmove: a\nmove: b\n@end\n", "line 7: move given twice"},
+		{"diagram stray indent", front + "@diagram x\nmove: a\n  b\n@end\n", "line 7: only after: continues"},
+		{"diagram without spec", front + "@diagram\n", "line 5: @diagram without a spec"},
 		{"glued directive", front + "@boardx\n", "line 5: unknown directive"},
 		{"board without spec", front + "@board\n", "line 5: @board without a spec"},
 		{"empty bullet", front + "- \n", "line 5: empty bullet"},

@@ -84,6 +84,20 @@ func strokePolyline(dst *ebiten.Image, pts []float64, width float64, clr color.C
 	drawTriangles(dst, clr, ebiten.FillRuleNonZero)
 }
 
+// FillPolygon fills the polygon whose corners are pts (x, y pairs).
+func FillPolygon(dst *ebiten.Image, pts []float64, clr color.Color) {
+	var p vector.Path
+	for i := 0; i+1 < len(pts); i += 2 {
+		if i == 0 {
+			p.MoveTo(float32(pts[i]), float32(pts[i+1]))
+		} else {
+			p.LineTo(float32(pts[i]), float32(pts[i+1]))
+		}
+	}
+	p.Close()
+	FillPath(dst, &p, clr)
+}
+
 // RoundedRectPath appends a rounded rectangle to p as a closed subpath.
 func RoundedRectPath(p *vector.Path, x, y, w, h, radius float64) {
 	radius = max(0, min(radius, w/2, h/2))

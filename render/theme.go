@@ -81,6 +81,8 @@ var (
 	RingTint = color.NRGBA{0x3C, 0x6E, 0x8C, 0x40}
 	// AlertMark flags a paralysed piece and the pieces a move would capture.
 	AlertMark = color.NRGBA{0xD0, 0x28, 0x1E, 0xF0}
+	// ArrowInk draws the arrows of a move shown in a diagram.
+	ArrowInk = color.NRGBA{0x1E, 0x5C, 0x48, 0xD8}
 	// VisitedMark dots the points a chain has passed through.
 	VisitedMark = color.NRGBA{0x5A, 0x4A, 0x3A, 0xB0}
 )

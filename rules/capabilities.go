@@ -44,6 +44,9 @@ const (
 	TreeEngine
 	// AlphaBetaEngine is iterative-deepening alpha-beta over the game's Evaluator.
 	AlphaBetaEngine
+	// OracleEngine plays from the game's Oracle: perfect play, with deliberate mistakes
+	// at the lower levels. AutoEngine chooses it for every game that has an Oracle.
+	OracleEngine
 )
 
 // EnginePreference names the engine that plays a game best. A game declares it only
@@ -79,4 +82,35 @@ func ColourOf(s State, p Player) Colour {
 		return 0
 	}
 	return g.Sides[p].Colour
+}
+
+// Oracle is implemented by solved games: the position knows its exact result under perfect
+// play, typically from a table of every position built by retrograde analysis. The AI then
+// plays perfectly (or errs on purpose, at the lower levels) instead of searching, and the
+// hint can say who wins and in how many turns.
+//
+// The work an oracle needs, such as building its table, is done in small pieces through
+// PrepareOracle, so that a caller on a single thread (the browser) can spread it over
+// frames and a caller with threads can do it away from the user interface. Both methods
+// are safe for concurrent use, including on different positions of the same game.
+type Oracle interface {
+	// PrepareOracle does one small piece of the preparation, at most about a tenth of a
+	// millisecond on a desktop, and reports whether Solve can now answer. Once it has
+	// reported true it does nothing more and keeps reporting true.
+	PrepareOracle() (ready bool)
+	// Solve reports the result of the position under perfect play. It never does
+	// preparation work itself: ok is false while the oracle is not prepared. A finished
+	// game solves to its own outcome in zero turns.
+	Solve() (sol Solution, ok bool)
+}
+
+// Solution is the result of a position when both players play perfectly: the winner wins
+// as fast as it can, and the loser holds out as long as it can.
+type Solution struct {
+	// Winner is the player who wins whatever the other does, or NoPlayer for a draw.
+	Winner Player
+	// Turns is how many more turns the game lasts under that play, counted as
+	// rules.Turns counts them (all the decisions of one player until the other is to
+	// move); 0 for a finished game. It is 0 for a draw, which has no end to count to.
+	Turns int
 }

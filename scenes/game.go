@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"fmt"
 	"image"
 	"log"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"koma/render"
 	"koma/render/ui"
 	"koma/rules"
+	"koma/rules/ai"
 	"koma/rules/board"
 	"koma/scenes/picker"
 )
@@ -26,14 +28,20 @@ type Game struct {
 	pick    picker.Picker
 	flipped bool
 
-	anim      *render.Animation
-	animMove  rules.Move
-	thinking  bool
-	choices   []rules.Move
-	dialog    bool // a file dialog is open: the board ignores input meanwhile
-	dots      dotsSpot
-	results   chan fileResult
-	saveError bool // an autosave failure was already reported
+	anim     *render.Animation
+	animMove rules.Move
+	thinking bool
+	choices  []rules.Move
+	dialog   bool // a file dialog is open: the board ignores input meanwhile
+	// practice is a board opened from a rules diagram: nothing is saved, and the way out
+	// leads back to the rules. shown is the diagram's move, drawn until someone plays.
+	practice bool
+	shown    rules.Move
+	// hintVerdict is the exact result behind the hint, in a game the AI has solved.
+	hintVerdict ai.Verdict
+	dots        dotsSpot
+	results     chan fileResult
+	saveError   bool // an autosave failure was already reported
 
 	board    image.Rectangle
 	panel    image.Rectangle
@@ -124,8 +132,28 @@ func (g *Game) Exit(ctx *app.Context) {
 	g.thinking = false
 }
 
-// Resume implements app.Resumer.
-func (g *Game) Resume(ctx *app.Context) { ctx.Invalidate() }
+// Resume implements app.Resumer. A scene shown on top may have used the shared runner (a
+// practice board opened from the rules), so a search this scene had started is begun
+// again.
+func (g *Game) Resume(ctx *app.Context) {
+	if g.thinking || g.hinting {
+		g.thinking, g.hinting = false, false
+		ctx.Runner().Cancel()
+	}
+	ctx.Invalidate()
+}
+
+// NewPractice returns a board for trying out a rules diagram: two people at the diagram's
+// position, its move drawn until someone plays, nothing saved, and a way back to the rules.
+func NewPractice(d *diagram) (*Game, error) {
+	m, err := match.NewAt(d.spec, []match.Seat{match.Human(), match.Human()}, 1, d.after)
+	if err != nil {
+		return nil, fmt.Errorf("scenes: practice: %w", err)
+	}
+	g := NewGame(m)
+	g.practice, g.shown = true, d.move
+	return g, nil
+}
 
 // prepare readies the scene for the current position: input for a person, a search for
 // the computer, and the autosave.
@@ -140,6 +168,10 @@ func (g *Game) prepare(ctx *app.Context) {
 	ctx.Runner().Cancel()
 	g.thinking = false
 	g.hinting, g.hintLine = false, nil
+	if g.practice {
+		ctx.Invalidate()
+		return
+	}
 	var err error
 	if _, over := g.m.Outcome(); over {
 		err = prefs.ClearAutosave(ctx.Store())
@@ -245,8 +277,11 @@ func (g *Game) Update(ctx *app.Context) error {
 		return nil
 	case hit(ctx, &g.rematch):
 		if next, err := g.m.Rematch(ctx.Seed()); err == nil {
-			ctx.GoTo(NewGame(next))
+			startInstead(ctx, g.m, next) // asks first while this game is unfinished
 		}
+		return nil
+	case hit(ctx, &g.menu) && g.practice:
+		ctx.Pop()
 		return nil
 	case hit(ctx, &g.menu):
 		ctx.GoTo(NewMenu())
@@ -346,6 +381,13 @@ func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 		}
 	}
 	d.Captures = g.preview(ctx)
+	if g.practice && g.m.Len() == g.m.Floor() && g.anim == nil {
+		// The diagram's move, until the player tries it or another.
+		d.Arrow = g.shown.Sites()
+		if pv, ok := g.m.State().(rules.CapturePreviewer); ok && len(d.Captures) == 0 {
+			d.Captures = pv.Captures(g.shown, nil)
+		}
+	}
 	g.view.Draw(dst, g.m.State(), d)
 	g.drawHint(dst, ctx)
 	// The landings clicked so far in a chain: rings, so the path being built stays visible.

@@ -115,7 +115,7 @@ func (g *Game) pollFiles(ctx *app.Context) {
 			ctx.Notify(ctx.T("notice.open-failed"))
 			return
 		}
-		ctx.GoTo(NewGame(m))
+		startInstead(ctx, g.m, m)
 	default:
 		ctx.Notify(ctx.T("notice.saved", filepath.Base(r.path)))
 	}

@@ -25,12 +25,36 @@ const hintShow = 3 * time.Second
 // continuation after it.
 const hintLen = 4
 
-// startHint asks the runner for the move the Normal level would play for the person.
+// startHint asks the runner for the move the Normal level would play for the person, or
+// the perfect move in a game the AI has solved.
 func (g *Game) startHint(ctx *app.Context) {
-	ctx.Runner().Start(think.Job{State: g.m.State(), Setting: ai.Normal.Setting(), Budget: ctx.ThinkTime(ai.Normal),
+	ctx.Runner().Start(think.Job{State: g.m.State(), Setting: ai.HintSetting(g.m.State()), Budget: ctx.ThinkTime(ai.Normal),
 		Seed: g.m.DecisionSeed(), Line: hintLen})
-	g.hinting, g.hintLine = true, nil
+	g.hinting, g.hintLine, g.hintVerdict = true, nil, ai.Verdict{}
 	ctx.Invalidate()
+}
+
+// verdictText says what perfect play leads to from the hint's position, in the person's
+// terms: who wins, in how many of whose moves, and how the game ends.
+func (g *Game) verdictText(ctx *app.Context) string {
+	v := g.hintVerdict
+	if !v.Known {
+		return ""
+	}
+	me := g.m.State().ToMove()
+	var text string
+	switch v.Winner {
+	case rules.NoPlayer:
+		return ctx.T("hint.draw")
+	case me:
+		text = ctx.T("hint.wins-in", v.OwnTurns(me, me))
+	default:
+		text = ctx.T("hint.loses-in", v.OwnTurns(v.Winner, me))
+	}
+	if why := reasonText(ctx, rulesDoc(ctx, g.m.Spec().Game), v.Reason); why != "" {
+		text = ctx.T("sentence.join", text, ctx.T("hint.ending", why))
+	}
+	return text
 }
 
 // pollHint collects a finished hint search. Runners that cannot report a line give the
@@ -52,6 +76,7 @@ func (g *Game) pollHint(ctx *app.Context) {
 		g.hintLine = last.Line
 	}
 	g.noteEval(st.ToMove(), last.Stats)
+	g.hintVerdict = last.Stats.Verdict
 	g.hintAt = ctx.Now()
 	ctx.Invalidate()
 }
@@ -89,16 +114,18 @@ func (g *Game) hintText(ctx *app.Context) string {
 			break
 		}
 	}
-	if len(parts) == 1 {
-		return parts[0]
+	text := parts[0]
+	if len(parts) > 1 {
+		line := parts[1]
+		for _, p := range parts[2:] {
+			line = ctx.T("list.join", line, p)
+		}
+		text = ctx.T("hint.with-line", parts[0], line)
 	}
-	// The separators are the language's own: list.join between the moves of the line,
-	// and game.hint-line around it.
-	line := parts[1]
-	for _, p := range parts[2:] {
-		line = ctx.T("list.join", line, p)
+	if v := g.verdictText(ctx); v != "" {
+		text = ctx.T("sentence.join", v, text)
 	}
-	return ctx.T("game.hint-line", parts[0], line)
+	return text
 }
 
 // drawHint marks the hinted move's path with rings and the moves expected after it with
@@ -145,7 +172,6 @@ const evalBarSpace = 18
 // left, the rest in the other's, an even split before any search has judged the game.
 func (g *Game) drawEvalBar(dst *ebiten.Image, ctx *app.Context, x, y, w float64) {
 	u := ctx.Unit()
-	game := g.m.Spec().Game
 	share := 0.5
 	if g.evalOK {
 		share = g.evalP0
@@ -154,7 +180,7 @@ func (g *Game) drawEvalBar(dst *ebiten.Image, ctx *app.Context, x, y, w float64)
 	y += 2 * u
 	render.FillRoundedRect(dst, x, y, w, h, h/2, render.ButtonFill)
 	fill := func(p rules.Player) color.NRGBA {
-		if int(p) < len(game.Sides) && game.Sides[p].Colour == rules.White {
+		if rules.ColourOf(g.m.State(), p) == rules.White {
 			return render.PieceWhite
 		}
 		return render.PieceBlack

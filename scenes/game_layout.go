@@ -131,6 +131,13 @@ func (g *Game) buildButtons(ctx *app.Context) {
 	g.menu = ui.Button{Label: ctx.T("game.menu"), Rect: g.menu.Rect}
 	g.hintBtn = ui.Button{Label: ctx.T("game.ai-hint"), Disabled: g.hinting, Rect: g.hintBtn.Rect}
 	g.moveNow = ui.Button{Label: ctx.T("game.move-now"), Rect: g.moveNow.Rect}
+	if g.practice {
+		// A practice board from the rules: take back, and go back to the rules.
+		g.menu.Label = ctx.T("practice.back")
+		g.rules.Rect, g.rematch.Rect, g.save.Rect, g.open.Rect = image.Rectangle{}, image.Rectangle{}, image.Rectangle{}, image.Rectangle{}
+		g.footer = []*ui.Button{&g.undo, &g.settings, &g.menu}
+		return
+	}
 	g.footer = []*ui.Button{&g.undo, &g.rules, &g.rematch, &g.settings}
 	if ctx.Dialogs() != nil {
 		g.footer = append(g.footer, &g.save, &g.open)

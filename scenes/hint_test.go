@@ -4,6 +4,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -188,5 +189,39 @@ func TestEvalBarFollowsTheSearch(t *testing.T) {
 				saveShot(t, h, filepath.Join(dir, "evalbar-"+spec.Game.ID+".png"))
 			}
 		})
+	}
+}
+
+// TestHintTellsThePerfectResult asks for a hint in Fox and Hounds, which the AI has solved:
+// the panel says who wins with best play, in how many moves, and how the game ends.
+func TestHintTellsThePerfectResult(t *testing.T) {
+	spec, err := testCatalog().ParseSpec("foxhounds")
+	if err != nil {
+		t.Skip("Fox and Hounds is not in the catalog")
+	}
+	for _, lang := range []i18n.Lang{i18n.English, i18n.Japanese} {
+		h := newHarness(t, NewGame(newMatch(t, spec, ai.Normal)), nil)
+		h.ctx().UpdateSettings(func(s *prefs.Settings) { s.Lang = lang })
+		g := h.game()
+		// The harness thinks for milliseconds only; the app gives the table time to build.
+		for !g.m.State().(rules.Oracle).PrepareOracle() {
+		}
+		h.step(1)
+		h.clickRect(g.hintBtn.Rect)
+		awaitTicks(h, func() bool { return g.HintLine() != nil })
+		v := ai.Solve(g.m.State())
+		if !v.Known {
+			t.Fatal("the table was not ready after the hint")
+		}
+		me := g.m.State().ToMove()
+		if v.Winner == me {
+			t.Fatalf("the %s wins from the start: the tablebase disagrees with the rules", rules.SideName(g.m.State(), me))
+		}
+		_, detail := g.Status(h.ctx())
+		want := i18n.T(lang, "hint.loses-in", v.OwnTurns(v.Winner, me))
+		if !strings.Contains(detail, want) || !strings.Contains(detail, reasonText(h.ctx(), rulesDoc(h.ctx(), spec.Game), v.Reason)) {
+			t.Errorf("%s: the hint says %q, want it to contain %q and how the game ends", lang, detail, want)
+		}
+		shoot(t, h, "hint-foxhounds-"+string(lang)+".png")
 	}
 }

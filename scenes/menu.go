@@ -26,6 +26,9 @@ type Menu struct {
 	loaded   bool
 	// first is shown over the menu on its first tick (screenshots of the settings).
 	first app.Scene
+	// then is a game to start on the first tick, once the menu has found any unfinished
+	// game (a game asked for on the command line): replacing that one asks first.
+	then *match.Match
 }
 
 type menuCard struct {
@@ -160,6 +163,11 @@ func (m *Menu) Update(ctx *app.Context) error {
 		m.first = nil
 		return nil
 	}
+	if m.then != nil {
+		startInstead(ctx, m.saved, m.then)
+		m.then = nil
+		return nil
+	}
 	switch {
 	case hit(ctx, &m.settings):
 		ctx.Push(NewSettings())
@@ -246,7 +254,7 @@ func (m *Menu) drawCard(dst *ebiten.Image, ctx *app.Context, c *menuCard) {
 		render.StrokeRoundedRect(dst, x+u/2, y-lift+u/2, w-u, h-u, panelRadius*u-u/2, u, render.PanelBorder)
 	}
 	spec := defaultSpec(c.game)
-	c.pic.draw(dst, spec, nil, c.thumb.Add(image.Pt(0, -int(lift))), false)
+	c.pic.draw(dst, spec, nil, noDecorations(), c.thumb.Add(image.Pt(0, -int(lift))), false)
 
 	doc := rulesDoc(ctx, c.game)
 	tx, ty, tw := float64(c.text.Min.X), float64(c.text.Min.Y)-lift, float64(c.text.Dx())

@@ -20,8 +20,10 @@ type picture struct {
 	view   *render.BoardView
 }
 
-// draw draws the initial position of spec into r, or st when it is not nil.
-func (p *picture) draw(dst *ebiten.Image, spec rules.Spec, st rules.State, r image.Rectangle, coords bool) {
+// draw draws the initial position of spec into r, or st with its decorations d when st is
+// not nil. The picture is rebuilt only when the spec, the size or the coordinates change:
+// a picture shows one position for its whole life.
+func (p *picture) draw(dst *ebiten.Image, spec rules.Spec, st rules.State, d render.Decorations, r image.Rectangle, coords bool) {
 	if r.Empty() {
 		return
 	}
@@ -41,7 +43,7 @@ func (p *picture) draw(dst *ebiten.Image, spec rules.Spec, st rules.State, r ima
 		p.view = render.NewBoardView(spec.Game, st.Board())
 		p.view.SetShowCoords(coords)
 		p.view.SetBounds(image.Rect(0, 0, r.Dx(), r.Dy()))
-		p.view.Draw(p.img, st, noDecorations())
+		p.view.Draw(p.img, st, d)
 	}
 	var op ebiten.DrawImageOptions
 	op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"image"
+	"log"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -45,6 +46,8 @@ const (
 	itemParagraph
 	itemBullet
 	itemBoard
+	itemFigureCaption
+	itemTry
 )
 
 type rulesItem struct {
@@ -53,6 +56,10 @@ type rulesItem struct {
 	y, h float64 // position in the content, from its top
 	spec rules.Spec
 	pic  *picture
+	// diag is the figure an itemBoard or itemTry shows; nil for a plain starting position.
+	diag *diagram
+	// try is the "Try it" button of an itemTry, placed as the text scrolls.
+	try ui.Button
 }
 
 // NewRules returns the rules of spec's game with spec's starting position at the top.
@@ -89,6 +96,28 @@ func (r *Rules) layout(ctx *app.Context) {
 		r.build(ctx, width)
 	}
 	r.clamp()
+	r.placeButtons(ctx)
+}
+
+// placeButtons puts the "Try it" buttons where their items are at the current scroll;
+// those scrolled out of the view get no place, so they cannot be clicked.
+func (r *Rules) placeButtons(ctx *app.Context) {
+	u := ctx.Unit()
+	x0 := float64(r.view.Min.X) + (float64(r.view.Dx())-16*u-r.width)/2
+	top := float64(r.view.Min.Y) - r.scroll
+	for i := range r.items {
+		it := &r.items[i]
+		if it.kind != itemTry {
+			continue
+		}
+		it.try.Label = ctx.T("rules.try")
+		w := math.Max(buttonWidth(ctx, it.try.Label), 96*u)
+		rect := rectF(x0+(r.width-w)/2, top+it.y, w, it.h)
+		if !rect.In(r.view) {
+			rect = image.Rectangle{}
+		}
+		it.try.Rect = rect
+	}
 }
 
 // build lays the document out once for a language and width; drawing then only offsets it.
@@ -124,19 +153,26 @@ func (r *Rules) build(ctx *app.Context, width float64) {
 		case i18n.Bullet:
 			add(rulesItem{kind: itemBullet, text: b.Text, h: render.MeasureRichText(b.Text, sizeBody*u, width-24*u)}, 0, 6*u)
 		case i18n.Diagram:
-			spec, err := ctx.Catalog().ParseSpec(b.Text)
+			d, err := resolveDiagram(ctx.Catalog(), b.Text, b.Figure)
 			if err != nil {
 				// A diagram of a game or variant this build does not know: show its spec
-				// rather than nothing, so the gap is explained.
+				// rather than nothing, so the gap is explained. The rules tests reject every
+				// such diagram of a game in the catalog.
 				add(rulesItem{kind: itemCaption, text: b.Text, h: sizeSmall * u * render.LineHeight}, 6*u, 12*u)
 				continue
 			}
-			add(rulesItem{kind: itemBoard, spec: spec, h: math.Min(width*0.45, 240*u), pic: &picture{}}, 10*u, 6*u)
-			if v := variantText(ctx, rulesDoc(ctx, spec.Game), spec); v != "" {
-				add(rulesItem{kind: itemCaption, text: v, h: sizeSmall * u * render.LineHeight}, 0, 12*u)
-			} else {
-				y += 12 * u
+			add(rulesItem{kind: itemBoard, spec: d.spec, diag: d, h: math.Min(width*0.45, 240*u), pic: &picture{}}, 10*u, 6*u)
+			text := d.caption
+			if text == "" {
+				text = variantText(ctx, rulesDoc(ctx, d.spec.Game), d.spec)
 			}
+			if text != "" {
+				add(rulesItem{kind: itemFigureCaption, text: text, h: render.MeasureRichText(text, sizeSmall*u, width*0.8)}, 0, 6*u)
+			}
+			if d.tryable {
+				add(rulesItem{kind: itemTry, diag: d, h: buttonHeight * u * 0.85}, 2*u, 6*u)
+			}
+			y += 8 * u
 		}
 	}
 	r.content = y + 24*u
@@ -183,9 +219,33 @@ func (r *Rules) Update(ctx *app.Context) error {
 	}
 	r.clamp()
 	if r.scroll != before {
+		r.placeButtons(ctx)
 		ctx.Invalidate()
 	}
+	for i := range r.items {
+		if it := &r.items[i]; it.kind == itemTry && hit(ctx, &it.try) {
+			g, err := NewPractice(it.diag)
+			if err != nil {
+				log.Printf("%v", err)
+				ctx.Notify(ctx.T("notice.practice-failed"))
+				return nil
+			}
+			ctx.Push(g)
+			return nil
+		}
+	}
 	return nil
+}
+
+// TryButtons lists the "Try it" buttons in the order of the text; tests click them.
+func (r *Rules) TryButtons() []*ui.Button {
+	var out []*ui.Button
+	for i := range r.items {
+		if r.items[i].kind == itemTry {
+			out = append(out, &r.items[i].try)
+		}
+	}
+	return out
 }
 
 // Scroll is how far the text is scrolled, in pixels; tests use it.
@@ -241,7 +301,18 @@ func (r *Rules) Draw(dst *ebiten.Image, ctx *app.Context) {
 			render.FillCircle(clip, x0+8*u, y+sizeBody*u*render.LineHeight/2, 3*u, render.Accent)
 			render.DrawRichText(clip, it.text, sizeBody*u, x0+24*u, y, r.width-24*u, render.Text)
 		case itemBoard:
-			it.pic.draw(clip, it.spec, nil, rectF(x0, y, r.width, it.h), r.coords)
+			var st rules.State
+			deco := noDecorations()
+			if it.diag != nil {
+				st, deco = it.diag.state, it.diag.deco
+			}
+			it.pic.draw(clip, it.spec, st, deco, rectF(x0, y, r.width, it.h), r.coords)
+		case itemFigureCaption:
+			render.DrawRichText(clip, it.text, sizeSmall*u, x0+r.width*0.1, y, r.width*0.8, render.MutedText)
+		case itemTry:
+			if !it.try.Rect.Empty() {
+				drawButton(dst, ctx, &it.try)
+			}
 		}
 	}
 	ui.DrawScrollbar(dst, r.track, r.scroll, r.content, float64(r.view.Dy()))

@@ -253,7 +253,7 @@ func (s *Setup) begin(ctx *app.Context) {
 		setups[s.game.ID] = prefs.Setup{Options: s.optionString(), Side: s.side, Level: s.level.String()}
 		st.Setups = setups
 	})
-	ctx.GoTo(NewGame(m))
+	startInstead(ctx, savedGame(ctx), m)
 }
 
 // Draw implements app.Scene.
@@ -295,6 +295,6 @@ func (s *Setup) Draw(dst *ebiten.Image, ctx *app.Context) {
 			render.DrawText(dst, caption, sizeSmall*u, false, float64(inner.Min.X+inner.Dx()/2), float64(inner.Max.Y)-sizeSmall*u*render.LineHeight, render.MutedText, render.AlignCenter)
 			inner.Max.Y -= int(sizeSmall*u*render.LineHeight + 12*u)
 		}
-		s.pic.draw(dst, s.spec(), nil, inner, ctx.Settings().Coords)
+		s.pic.draw(dst, s.spec(), nil, noDecorations(), inner, ctx.Settings().Coords)
 	}
 }

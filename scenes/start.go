@@ -48,7 +48,9 @@ func Start(opts StartOptions) (app.Scene, error) {
 		if err != nil {
 			return nil, err
 		}
-		return NewGame(m), nil
+		// The menu looks for an unfinished game first, so that the new one does not
+		// overwrite it unasked; with none, the game opens on the first tick.
+		return &Menu{then: m}, nil
 	}
 	return nil, fmt.Errorf("scenes: unknown screen %q", opts.Screen)
 }

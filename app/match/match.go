@@ -34,6 +34,9 @@ type Match struct {
 	// states[i] is the position before decision i; the last entry is the current position.
 	states []rules.State
 	moves  []rules.Move
+	// floor is how many of the first decisions are fixed: a match opened at a position
+	// (a rules diagram) cannot be undone past it.
+	floor int
 }
 
 // ErrNoUndo is returned by Undo when no human decision is left to take back.
@@ -64,6 +67,25 @@ func New(spec rules.Spec, seats []Seat, seed uint64) (*Match, error) {
 		states: []rules.State{st},
 	}, nil
 }
+
+// NewAt starts a match of spec at the position the given decisions reach, as a rules
+// diagram shows it; undo never takes those decisions back.
+func NewAt(spec rules.Spec, seats []Seat, seed uint64, moves []rules.Move) (*Match, error) {
+	m, err := New(spec, seats, seed)
+	if err != nil {
+		return nil, err
+	}
+	for _, mv := range moves {
+		if err := m.Play(mv); err != nil {
+			return nil, err
+		}
+	}
+	m.floor = len(moves)
+	return m, nil
+}
+
+// Floor is the number of decisions the match was opened with by NewAt.
+func (m *Match) Floor() int { return m.floor }
 
 // Spec is the game and variant being played.
 func (m *Match) Spec() rules.Spec { return m.spec }
@@ -165,7 +187,7 @@ func (m *Match) Play(mv rules.Move) error {
 
 // CanUndo reports whether some human decision can be taken back.
 func (m *Match) CanUndo() bool {
-	for i := range m.moves {
+	for i := m.floor; i < len(m.moves); i++ {
 		if m.Seat(m.Mover(i)).Human {
 			return true
 		}
@@ -186,7 +208,7 @@ func (m *Match) Undo() error {
 		for !m.Seat(m.Mover(n)).Human {
 			n--
 		}
-		for n > 0 && m.states[n].MidTurn() {
+		for n > m.floor && m.states[n].MidTurn() {
 			n--
 		}
 	}

@@ -31,16 +31,21 @@ func ClearAutosave(st Store) error {
 
 // LoadAutosave returns the autosaved match, or nil without an error when there is none. An
 // autosave that does not load (a corrupt file, a game no longer offered, a move the rules
-// now refuse) is kept aside under the name returned in kept and reported as an error.
+// now refuse, a file larger than MaxBlobBytes) is kept aside under the name returned in
+// kept and reported as an error wrapping match.ErrCorrupt. An autosave the store cannot
+// read at all is reported with kept "": nothing was moved.
 func LoadAutosave(st Store, cat rules.Catalog) (m *match.Match, kept string, err error) {
 	data, err := st.Read(AutosaveFile)
-	if errors.Is(err, fs.ErrNotExist) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, "", nil
-	}
-	if err != nil {
+	case errors.Is(err, ErrTooLarge):
+		err = fmt.Errorf("%w: %w", match.ErrCorrupt, err)
+	case err != nil:
 		return nil, "", fmt.Errorf("prefs: autosave: %w", err)
+	default:
+		m, err = match.Load(data, cat)
 	}
-	m, err = match.Load(data, cat)
 	if err != nil {
 		kept, qerr := st.Quarantine(AutosaveFile)
 		if qerr != nil {

@@ -19,7 +19,7 @@ func TestEvalBarSetting(t *testing.T) {
 			if err := SaveSettings(st, s); err != nil {
 				t.Fatal(err)
 			}
-			got, err := LoadSettings(st, i18n.Japanese)
+			got, _, err := LoadSettings(st, i18n.Japanese)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -41,7 +41,7 @@ func TestSettingsRoundTrip(t *testing.T) {
 			if err := SaveSettings(st, want); err != nil {
 				t.Fatal(err)
 			}
-			got, problem := LoadSettings(st, i18n.English)
+			got, _, problem := LoadSettings(st, i18n.English)
 			if problem != nil {
 				t.Fatal(problem)
 			}
@@ -56,7 +56,7 @@ func TestSettingsRoundTrip(t *testing.T) {
 func TestSettingsMissingFileGivesDefaults(t *testing.T) {
 	for _, lang := range i18n.Languages() {
 		forEachStore(t, func(t *testing.T, st Store) {
-			got, problem := LoadSettings(st, lang)
+			got, _, problem := LoadSettings(st, lang)
 			if problem != nil {
 				t.Fatal(problem)
 			}
@@ -73,6 +73,12 @@ func TestSettingsCorruptFileIsKept(t *testing.T) {
 		{"truncated", `{"lang": "ja", "highl`},
 		{"wrong types", `{"lang": 3, "highlights": "yes"}`},
 		{"binary", "\x00\x01\x02"},
+		{"null", "null"},
+		{"null among spaces", " \r\n null \n"},
+		{"byte-order mark then null", "\xEF\xBB\xBFnull"},
+		{"array", "[]"},
+		{"empty", ""},
+		{"two byte-order marks", "\xEF\xBB\xBF\xEF\xBB\xBF{}"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -80,16 +86,19 @@ func TestSettingsCorruptFileIsKept(t *testing.T) {
 				if err := st.Write(SettingsFile, []byte(c.data)); err != nil {
 					t.Fatal(err)
 				}
-				got, problem := LoadSettings(st, i18n.Japanese)
+				got, kept, problem := LoadSettings(st, i18n.Japanese)
 				if problem == nil {
 					t.Fatal("no problem reported")
 				}
 				if !reflect.DeepEqual(got, Defaults(i18n.Japanese)) {
 					t.Errorf("got %+v, want the defaults", got)
 				}
-				kept, err := st.Read(SettingsFile + BadSuffix)
-				if err != nil || string(kept) != c.data {
-					t.Errorf("the corrupt file was not kept: %q, %v", kept, err)
+				if kept != SettingsFile+BadSuffix {
+					t.Errorf("kept as %q, want %q", kept, SettingsFile+BadSuffix)
+				}
+				data, err := st.Read(SettingsFile + BadSuffix)
+				if err != nil || string(data) != c.data {
+					t.Errorf("the corrupt file was not kept: %q, %v", data, err)
 				}
 				if _, err := st.Read(SettingsFile); !errors.Is(err, fs.ErrNotExist) {
 					t.Errorf("the corrupt file is still in place: %v", err)
@@ -119,7 +128,7 @@ func TestSettingsUnknownValuesFallBack(t *testing.T) {
 			if err := st.Write(SettingsFile, []byte(c.data)); err != nil {
 				t.Fatal(err)
 			}
-			got, problem := LoadSettings(st, i18n.English)
+			got, _, problem := LoadSettings(st, i18n.English)
 			if problem != nil {
 				t.Fatal(problem)
 			}

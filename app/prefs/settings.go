@@ -1,6 +1,7 @@
 package prefs
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -100,27 +101,51 @@ func (s *Settings) normalize(lang i18n.Lang) {
 }
 
 // LoadSettings reads the settings from the store. A missing file gives the defaults with
-// lang as the language. A file that cannot be read as settings also gives the defaults,
-// is kept aside (see Store.Quarantine) and is reported in problem, for the app to tell
-// the user; it is never deleted.
-func LoadSettings(st Store, lang i18n.Lang) (s Settings, problem error) {
+// lang as the language. A file that cannot be read as settings (not a JSON object, or
+// larger than MaxBlobBytes) also gives the defaults, is kept aside under the name returned
+// in kept (see Store.Quarantine) and is reported in problem, for the app to tell the user;
+// it is never deleted. When the store itself fails, as with a folder in the file's place,
+// problem says so and kept is "": nothing was moved.
+func LoadSettings(st Store, lang i18n.Lang) (s Settings, kept string, problem error) {
 	s = Defaults(lang)
 	data, err := st.Read(SettingsFile)
-	if errors.Is(err, fs.ErrNotExist) {
-		return s, nil
-	}
-	if err != nil {
-		return s, fmt.Errorf("prefs: settings: %w", err)
-	}
-	loaded := Defaults(lang)
-	if err := json.Unmarshal(data, &loaded); err != nil {
-		if _, qerr := st.Quarantine(SettingsFile); qerr != nil {
-			return s, fmt.Errorf("prefs: settings: %w (%w)", err, qerr)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return s, "", nil
+	case errors.Is(err, ErrTooLarge):
+	case err != nil:
+		return s, "", fmt.Errorf("prefs: settings: %w", err)
+	default:
+		loaded, perr := parseSettings(data, lang)
+		if perr == nil {
+			return loaded, "", nil
 		}
-		return s, fmt.Errorf("prefs: settings: %w", err)
+		err = perr
 	}
-	loaded.normalize(lang)
-	return loaded, nil
+	kept, qerr := st.Quarantine(SettingsFile)
+	if qerr != nil {
+		return s, "", fmt.Errorf("prefs: settings: %w (%w)", err, qerr)
+	}
+	return s, kept, fmt.Errorf("prefs: settings: %w", err)
+}
+
+// utf8BOM is the byte-order mark some editors put at the start of a UTF-8 file.
+const utf8BOM = "\xEF\xBB\xBF"
+
+// parseSettings decodes a settings file: one JSON object, after an optional byte-order mark.
+func parseSettings(data []byte, lang i18n.Lang) (Settings, error) {
+	data = bytes.TrimPrefix(data, []byte(utf8BOM))
+	// Unmarshal accepts null, and leaves the settings as they were: that is not a file of
+	// settings either.
+	if trimmed := bytes.TrimLeft(data, " \t\r\n"); len(trimmed) == 0 || trimmed[0] != '{' {
+		return Settings{}, errors.New("not a JSON object")
+	}
+	s := Defaults(lang)
+	if err := json.Unmarshal(data, &s); err != nil {
+		return Settings{}, err
+	}
+	s.normalize(lang)
+	return s, nil
 }
 
 // SaveSettings writes the settings to the store.

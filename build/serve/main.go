@@ -19,6 +19,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"time"
 )
 
 func main() {
@@ -44,7 +45,37 @@ func run(args []string) error {
 	}
 	// The test script reads this line to learn the port.
 	fmt.Printf("serving %s on http://%s/\n", *dir, ln.Addr())
-	return http.Serve(ln, handler(os.DirFS(*dir)))
+	return newServer(handler(os.DirFS(*dir))).Serve(ln)
+}
+
+// Timeouts of the server: a client that sends half a request, or keeps an idle connection
+// open, is cut off instead of holding a connection for ever. Tests shorten them.
+var (
+	readHeaderTimeout = 10 * time.Second
+	idleTimeout       = 60 * time.Second
+)
+
+// newServer returns the server for h, with the timeouts above.
+func newServer(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: readHeaderTimeout, IdleTimeout: idleTimeout}
+}
+
+// maxSegment is the longest path segment served: longer names cannot exist on the usual
+// file systems, and opening one fails with an error that would otherwise become a 500.
+const maxSegment = 255
+
+// checkPath tells whether a cleaned request path can name a file: a NUL byte never can
+// (400), nor a segment longer than maxSegment (404). It returns 0 for a usable path.
+func checkPath(name string) int {
+	if strings.IndexByte(name, 0) >= 0 {
+		return http.StatusBadRequest
+	}
+	for _, seg := range strings.Split(name, "/") {
+		if len(seg) > maxSegment {
+			return http.StatusNotFound
+		}
+	}
+	return 0
 }
 
 // contentTypes are set explicitly: WebAssembly.instantiateStreaming refuses a .wasm sent
@@ -74,6 +105,10 @@ func handler(root fs.FS) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+		if code := checkPath(name); code != 0 {
+			http.Error(w, http.StatusText(code), code)
+			return
+		}
 		if name == "" || strings.HasSuffix(r.URL.Path, "/") {
 			name = path.Join(name, "index.html")
 		}

@@ -4,11 +4,16 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 )
 
 func gzipped(t *testing.T, data []byte) []byte {
@@ -115,5 +120,81 @@ func TestAcceptsGzip(t *testing.T) {
 		if got := acceptsGzip(r); got != tc.want {
 			t.Errorf("acceptsGzip(%q) = %v, want %v", tc.header, got, tc.want)
 		}
+	}
+}
+
+// TestHandlerOddPaths sends paths no file can have to a handler over a real directory,
+// where opening them fails with errors other than "not found": the answer is a client
+// error, never a 500.
+func TestHandlerOddPaths(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<title>Koma</title>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := handler(os.DirFS(dir))
+	long := strings.Repeat("a", 256)
+	tests := []struct {
+		name, path string
+		status     int
+	}{
+		{"segment of 255 bytes", "/" + strings.Repeat("a", 255), 404},
+		{"segment of 256 bytes", "/" + long, 404},
+		{"long segment in a folder", "/x/" + long + "/y", 404},
+		{"long segment with the gzip twin", "/" + long + ".wasm", 404},
+		{"NUL", "/%00", 400},
+		{"NUL inside a name", "/index%00.html", 400},
+		{"page still served", "/", 200},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodGet, tc.path, nil)
+			req.Header.Set("Accept-Encoding", "gzip")
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != tc.status {
+				t.Errorf("GET %.40s: status %d, want %d", tc.path, rec.Code, tc.status)
+			}
+		})
+	}
+}
+
+// TestServerTimeouts opens connections that send half a request or stay idle after one,
+// and checks that the server closes them once its timeouts pass.
+func TestServerTimeouts(t *testing.T) {
+	saved := [2]time.Duration{readHeaderTimeout, idleTimeout}
+	readHeaderTimeout, idleTimeout = 200*time.Millisecond, 300*time.Millisecond
+	t.Cleanup(func() { readHeaderTimeout, idleTimeout = saved[0], saved[1] })
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(handler(fstest.MapFS{"index.html": {Data: []byte("<title>Koma</title>")}}))
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+
+	tests := []struct {
+		name, send string
+	}{
+		{"half-sent header", "GET / HTTP/1.1\r\nHost: koma\r\n"},
+		{"idle after a request", "GET / HTTP/1.1\r\nHost: koma\r\n\r\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			conn, err := net.Dial("tcp", ln.Addr().String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			if _, err := io.WriteString(conn, tc.send); err != nil {
+				t.Fatal(err)
+			}
+			// Without timeouts the server would keep the connection open: give up after 5 s.
+			conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+			start := time.Now()
+			if _, err := io.Copy(io.Discard, conn); err != nil {
+				t.Fatalf("the connection was still open after %v: %v", time.Since(start).Round(time.Millisecond), err)
+			}
+		})
 	}
 }

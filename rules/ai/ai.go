@@ -59,6 +59,11 @@ type Config struct {
 	// now and then, as a weaker player does, rather than only to see less far. Proven
 	// wins and losses are never blurred.
 	Noise float64
+	// Blunder is the probability, for a game with a rules.Oracle, that a decision is a
+	// deliberate mistake: a move drawn at random among those that do not keep the best
+	// exact result, whenever there is one. Zero plays perfectly. The lower levels use it,
+	// since perfect play leaves no other way to be weaker.
+	Blunder float64
 }
 
 // Stats describes the work done so far.
@@ -78,8 +83,12 @@ type Stats struct {
 	Value float64
 	// Solved reports that the root's result is proven; Value is then exact.
 	Solved bool
-	// Engine names the search: "mcts", "plain", "alphabeta" or "beginner".
+	// Engine names the search: "mcts", "plain", "alphabeta", "oracle" or "beginner".
 	Engine string
+	// Verdict is the exact result of the root position, whatever move the search chose,
+	// when the game's rules.Oracle gave it (the "oracle" engine); its Known is false
+	// otherwise.
+	Verdict Verdict
 }
 
 // ErrGameOver is returned when asked to think about a finished game.
@@ -136,6 +145,8 @@ func NewSearch(root rules.State, cfg Config) *Search {
 		return s
 	}
 	switch EngineFor(root, cfg) {
+	case rules.OracleEngine:
+		s.eng = newOracleEngine(root, cfg)
 	case rules.AlphaBetaEngine:
 		s.eng = newAlphaBeta(root, cfg)
 	default:
@@ -155,14 +166,21 @@ func NewSearch(root rules.State, cfg Config) *Search {
 	return s
 }
 
-// EngineFor tells which engine a search of root with cfg runs: the one cfg names, else
-// the game's preference, else tree search; alpha-beta only where the game has an
-// evaluation, and never for a plain search.
+// EngineFor tells which engine a search of root with cfg runs: the oracle for a game that
+// has one, unless cfg names another engine; else the one cfg names, else the game's
+// preference, else tree search; alpha-beta only where the game has an evaluation, and
+// never anything but tree search for a plain search.
 func EngineFor(root rules.State, cfg Config) rules.Engine {
 	if cfg.Plain {
 		return rules.TreeEngine
 	}
 	e := cfg.Engine
+	if _, ok := root.(rules.Oracle); ok && (e == rules.AutoEngine || e == rules.OracleEngine) {
+		return rules.OracleEngine
+	}
+	if e == rules.OracleEngine {
+		e = rules.AutoEngine
+	}
 	if e == rules.AutoEngine {
 		e = rules.TreeEngine
 		if p, ok := root.(rules.EnginePreference); ok {

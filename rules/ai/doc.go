@@ -6,7 +6,7 @@
 //
 // # Engines
 //
-// Three searches sit behind one type, Search:
+// Four engines sit behind one type, Search:
 //
 //   - Tree search (tree.go): Monte Carlo tree search with UCT selection and a solver for
 //     proven wins, losses and draws. With the game's Evaluator, a playout stops after
@@ -23,6 +23,14 @@
 //   - The beginner (beginner.go): it takes a win it can make this turn, avoids a move after
 //     which the opponent can win at once, and otherwise draws at random among its moves,
 //     weighted by a tiny tree search.
+//   - The oracle (oracle.go), for solved games, whose positions implement rules.Oracle: it
+//     spends its work preparing the oracle (building a table, in small pieces), then ranks
+//     every move by the exact result it leads to and plays the best one, the fastest win or
+//     the slowest loss. With probability Config.Blunder it deliberately plays a worse move
+//     instead; that is how the levels below Expert err. AutoEngine chooses it for every game
+//     that has an oracle; Plain and an engine forced by Config.Engine do without it. Its
+//     Stats carry the exact Verdict of the root, and Solve, PerfectLine and HintSetting give
+//     the user interface the same without a search.
 //
 // Config.Plain selects the tree search exactly as the first version of this package ran
 // it, with uniformly random playouts and none of the game's helps; it is the yardstick of
@@ -59,7 +67,9 @@
 // four times longer than the one below, and all but Expert blur the evaluation by an
 // amount that grows as the level falls (Config.Noise), since in drawish games a longer
 // search alone does not win more often. Expert thinks for its whole budget unless the
-// result is proven.
+// result is proven. In a solved game the levels above Beginner play from the oracle and
+// differ only in how often they err on purpose (Config.Blunder), since perfect play leaves
+// no other way to be weaker.
 //
 // # Memory and determinism
 //

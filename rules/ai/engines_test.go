@@ -535,6 +535,7 @@ func TestSettings(t *testing.T) {
 		{"2.5s", ThinkFor(2500 * time.Millisecond), "2.5s"},
 		{"800ms/ab", Setting{Level: Expert, Think: 800 * time.Millisecond, Engine: rules.AlphaBetaEngine}, "800ms/ab"},
 		{"hard/mcts", Setting{Level: Hard, Engine: rules.TreeEngine}, "hard/mcts"},
+		{"Normal/Oracle", Setting{Level: Normal, Engine: rules.OracleEngine}, "normal/oracle"},
 		{"easy@3s", Setting{Level: Easy, Think: 3 * time.Second}, "easy@3s"},
 		{"normal/plain", Setting{Level: Normal, Plain: true}, "normal/plain"},
 		{"expert/auto", Setting{Level: Expert}, "expert"},

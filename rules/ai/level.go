@@ -40,6 +40,13 @@ var thinkTimes = []time.Duration{100 * time.Millisecond, 125 * time.Millisecond,
 // measurements behind the figures.
 var levelNoise = []float64{0, 1.8, 1.2, 0.8, 0}
 
+// levelBlunder is the probability that a level's decision is a deliberate mistake in a
+// game the AI plays from an oracle (see Config.Blunder). Expert plays perfectly; each
+// level below errs more often, by enough to lose most games to the level above.
+// STRENGTH.md has the measurements behind the figures. Beginner plays its own way
+// without the oracle, so its entry is unused.
+var levelBlunder = []float64{0, 0.2, 0.08, 0.03, 0}
+
 func (l Level) valid() bool { return l >= 0 && int(l) < len(levelNames) }
 
 // String is the level's stable name, also its i18n key suffix ("level.<name>"). A value
@@ -112,10 +119,10 @@ func (s Setting) check() error {
 }
 
 // engineNames spells rules.Engine values in setting strings.
-var engineNames = map[rules.Engine]string{rules.AutoEngine: "auto", rules.TreeEngine: "mcts", rules.AlphaBetaEngine: "ab"}
+var engineNames = map[rules.Engine]string{rules.AutoEngine: "auto", rules.TreeEngine: "mcts", rules.AlphaBetaEngine: "ab", rules.OracleEngine: "oracle"}
 
 // String spells the setting so that ParseSetting reads it back: a level name, "plain",
-// or a think time such as "2.5s", then "/mcts" or "/ab" when the engine is forced.
+// or a think time such as "2.5s", then "/mcts", "/ab" or "/oracle" when the engine is forced.
 func (s Setting) String() string {
 	var base string
 	switch {
@@ -142,8 +149,8 @@ func (s Setting) String() string {
 
 // ParseSetting reads a setting: a level name; "plain" (the yardstick search at Expert's
 // time); a think time such as "2.5s" or "800ms", played at full strength; or a level
-// name, "@" and a think time. Any of them but "plain" may be followed by "/mcts", "/ab"
-// or "/plain" to force an engine. Case and surrounding space are ignored.
+// name, "@" and a think time. Any of them but "plain" may be followed by "/mcts", "/ab",
+// "/oracle" or "/plain" to force an engine. Case and surrounding space are ignored.
 func ParseSetting(text string) (Setting, error) {
 	t := strings.ToLower(strings.TrimSpace(text))
 	base, eng, hasEngine := strings.Cut(t, "/")
@@ -174,6 +181,8 @@ func ParseSetting(text string) (Setting, error) {
 			s.Engine = rules.TreeEngine
 		case "ab":
 			s.Engine = rules.AlphaBetaEngine
+		case "oracle":
+			s.Engine = rules.OracleEngine
 		case "plain":
 			s.Plain = true
 		default:
@@ -212,6 +221,7 @@ func NewSearchFor(root rules.State, set Setting, seed uint64) *Search {
 	cfg := Config{Seed: seed, Engine: set.Engine, Plain: set.Plain}
 	if set.Level.valid() && !set.Plain {
 		cfg.Noise = levelNoise[set.Level]
+		cfg.Blunder = levelBlunder[set.Level]
 	}
 	return NewSearch(root, cfg)
 }

@@ -6,7 +6,8 @@ import (
 
 // Line returns the best line of play found so far, at most max decisions long: Best first,
 // then the replies the search expects. Tree search follows the most visited children,
-// alpha-beta the moves its transposition table remembers, and the Beginner, which looks
+// alpha-beta the moves its transposition table remembers, the oracle perfect play after
+// its move (see PerfectLine), and the Beginner, which looks
 // no further than its own move, gives Best alone. Every move is legal when the line is
 // replayed from the root; the line stops early where the search has no opinion yet.
 func (s *Search) Line(max int) []rules.Move {
@@ -17,6 +18,8 @@ func (s *Search) Line(max int) []rules.Move {
 	case *mcts:
 		return e.line(max)
 	case *alphaBeta:
+		return e.line(max)
+	case *oracleEngine:
 		return e.line(max)
 	case *hybrid:
 		if e.proven() {

@@ -4,6 +4,7 @@ package catalog
 import (
 	"koma/rules"
 	"koma/rules/games/alquerque"
+	"koma/rules/games/foxhounds"
 	"koma/rules/games/konane"
 	"koma/rules/games/stoic"
 )
@@ -13,4 +14,5 @@ var All = rules.Catalog{
 	konane.Game,
 	stoic.Game,
 	alquerque.Game,
+	foxhounds.Game,
 }

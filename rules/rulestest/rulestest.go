@@ -96,6 +96,7 @@ func playChecked(t *testing.T, spec rules.Spec, seed uint64) ([]string, uint64) 
 		}
 		RandomMoveAgrees(t, st, seed+uint64(len(texts)))
 		checkMarks(t, spec, st)
+		CapturesAreEnemies(t, st)
 		if st.ToMove() < 0 || int(st.ToMove()) >= len(spec.Game.Sides) {
 			t.Fatalf("%s seed %d: ToMove=%d during play", spec, seed, st.ToMove())
 		}
@@ -272,4 +273,23 @@ func Start[S rules.State](t testing.TB, g *rules.Game, options string) S {
 		t.Fatalf("%s: the initial position is a %T", g.ID, st)
 	}
 	return s
+}
+
+// CapturesAreEnemies checks a game's CapturePreviewer against the position: every site a
+// legal move is said to capture holds a piece of the opponent, and a move that captures
+// nothing is said to capture nothing visible.
+func CapturesAreEnemies(t *testing.T, st rules.State) {
+	t.Helper()
+	pv, ok := st.(rules.CapturePreviewer)
+	if !ok {
+		return
+	}
+	for _, m := range st.LegalMoves(nil) {
+		for _, s := range pv.Captures(m, nil) {
+			ps := st.Pieces(s, nil)
+			if len(ps) == 0 || ps[len(ps)-1].Owner == st.ToMove() {
+				t.Fatalf("%s is said to capture %s, which holds no enemy piece\n%s", rules.FormatMove(st, m), st.Board().Label(s), rules.Text(st))
+			}
+		}
+	}
 }

@@ -10,6 +10,10 @@
 //      at least MIN_TPS ticks per second; then the game is downloaded and uploaded again.
 //   2. Japanese browser, touch screen, phone-sized and at twice the pixel density: the
 //      same by tapping, against the Hard level, with the rules shown in Japanese.
+//   3. Site storage blocked, so that merely reading window.localStorage throws: the app
+//      must start on in-memory settings, say that nothing can be stored, and play.
+//   4. The app failing once it runs (here, the page refuses window.koma): the page must
+//      say so rather than go blank.
 //
 // Screenshots go to $KOMA_SHOTS (default /tmp/koma-e2e), never into the repository.
 //
@@ -298,6 +302,64 @@ async function japaneseTouch(browser, url) {
   await context.close();
 }
 
+async function storageBlocked(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  // What a browser does when the person blocks site data: the getter itself throws.
+  await context.addInitScript(() => {
+    Object.defineProperty(window, "localStorage", {
+      configurable: true,
+      get() { throw new DOMException("Storage is blocked for this site.", "SecurityError"); },
+    });
+  });
+  const page = await context.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  await page.goto(url);
+  check(await page.evaluate(() => { try { void window.localStorage; return false; } catch { return true; } }),
+    "reading window.localStorage throws on this page");
+  // The notice shows for five seconds from the first tick: look for it at once.
+  await waitFor(page, "the notice that nothing can be stored", () => {
+    const s = window.koma && window.koma.state();
+    return s && (s.notices || []).some((n) => /cannot be stored/.test(n));
+  }, undefined, 60000);
+  const notices = (await state(page)).notices || [];
+  check(true, `the app says so: "${notices.join(" / ")}"`);
+  const file = path.join(shots, "blocked-1-notice.png");
+  await page.screenshot({ path: file });
+  report.push(file);
+  await waitScene(page, "menu", 60000);
+  await newGame(page, false, "konane", "beginner");
+  // Playing a move writes the autosave, to memory here.
+  const mv = await playMove(page, false);
+  check(true, `a game is played without storage (${mv.text})`);
+  await shot(page, "blocked-2-game.png");
+  check(errors.length === 0, "no errors on the page" + (errors.length ? ": " + errors.join(" | ") : ""));
+  await context.close();
+}
+
+async function failureShown(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 800, height: 600 }, locale: "en-US" });
+  // The app publishes window.koma while it starts, after the loading screen is gone; a
+  // page that refuses it makes the app fail at that point.
+  await context.addInitScript(() => {
+    Object.defineProperty(window, "koma", {
+      configurable: true,
+      get() { return undefined; },
+      set() { throw new Error("this page refuses window.koma"); },
+    });
+  });
+  const page = await context.newPage();
+  await page.goto(url);
+  const error = page.locator("#error");
+  await error.waitFor({ state: "visible", timeout: 90000 });
+  const text = await error.textContent();
+  check(/could not start/.test(text) && /refuses window\.koma/.test(text), `a failure after the start is shown on the page: "${text}"`);
+  const file = path.join(shots, "failed-start.png");
+  await page.screenshot({ path: file });
+  report.push(file);
+  await context.close();
+}
+
 async function main() {
   if (!fs.existsSync(path.join(dist, "koma.wasm"))) throw new Error(`${dist}/koma.wasm is missing: run ./build/web.sh first`);
   fs.rmSync(shots, { recursive: true, force: true });
@@ -307,7 +369,11 @@ async function main() {
   let browser;
   try {
     browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
-    for (const [name, scenario] of [["english-mouse-expert", englishMouseExpert], ["japanese-touch", japaneseTouch]]) {
+    // KOMA_E2E_ONLY=storage-blocked,failure-shown runs only the scenarios named.
+    const only = (process.env.KOMA_E2E_ONLY || "").split(",").filter(Boolean);
+    for (const [name, scenario] of [["english-mouse-expert", englishMouseExpert], ["japanese-touch", japaneseTouch],
+      ["storage-blocked", storageBlocked], ["failure-shown", failureShown]]) {
+      if (only.length && !only.includes(name)) continue;
       log("==", name);
       try {
         await scenario(browser, server.url);

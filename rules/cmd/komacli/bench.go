@@ -48,7 +48,8 @@ func benchRun(start rules.State, seed uint64, budget time.Duration, baseline boo
 	var buf []rules.Move
 	ref := newReference(seed)
 	began := time.Now()
-	for time.Since(began) < budget {
+	// At least one slice runs, so that every rate has something to divide.
+	for first := true; first || time.Since(began) < budget; first = false {
 		r.playouts.timed(func() float64 {
 			n := 0
 			for t0 := time.Now(); time.Since(t0) < benchSlice; {

@@ -17,7 +17,9 @@
 //
 // A spec is <game>[:<option>=<value>[,...]]; a bare <game> means its defaults. A mistake in
 // the command line (an unknown game, option, level or argument) prints one line on stderr
-// and exits with status 2; a failure while running exits with status 1.
+// and exits with status 2; a failure while running exits with status 1. Numbers are
+// bounded, and must be finite: perft depth 1 to 64, -games 1 to 100000, -parallel 1 to
+// 256, -seconds 0.01 to 86400, -timescale 0.001 to 1000.
 package main
 
 import (
@@ -25,6 +27,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"strconv"
@@ -45,6 +48,34 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// Bounds of the numbers on the command line. They are far beyond any useful run and keep
+// every allocation and every duration made from them small and finite.
+const (
+	maxPerftDepth = 64
+	maxGames      = 100_000
+	maxParallel   = 256
+	minSeconds    = 0.01
+	maxSeconds    = 24 * 60 * 60
+	minTimescale  = 0.001
+	maxTimescale  = 1000
+)
+
+// checkInt reports an error unless lo <= v <= hi.
+func checkInt(what string, v, lo, hi int) error {
+	if v < lo || v > hi {
+		return usagef("%s must be a whole number from %d to %d, not %d", what, lo, hi, v)
+	}
+	return nil
+}
+
+// checkFloat reports an error unless v is finite and lo <= v <= hi.
+func checkFloat(what string, v, lo, hi float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) || v < lo || v > hi {
+		return usagef("%s must be a number from %g to %g, not %g", what, lo, hi, v)
+	}
+	return nil
+}
 
 const usage = "usage: komacli list | show <spec> | perft <spec> <depth> | bench <spec> [-seconds S] [-seed N] [-baseline] [-generic] | selfplay <spec> -a <setting> -b <setting> -games N [-seed S] [-timescale F] [-parallel P]"
 
@@ -82,8 +113,11 @@ func dispatch(args []string, out io.Writer) error {
 			return usagef("perft takes a spec and a depth")
 		}
 		depth, err := strconv.Atoi(rest[1])
-		if err != nil || depth < 1 {
-			return usagef("perft depth %q is not a positive whole number", rest[1])
+		if err != nil {
+			return usagef("perft depth %q is not a whole number", rest[1])
+		}
+		if err := checkInt("perft depth", depth, 1, maxPerftDepth); err != nil {
+			return err
 		}
 		return perft(out, rest[0], depth)
 	case "bench":
@@ -164,8 +198,11 @@ func bench(out io.Writer, args []string) error {
 	if err := fs.Parse(rest); err != nil {
 		return usagef("bench: %v", err)
 	}
-	if fs.NArg() != 0 || *seconds <= 0 {
+	if fs.NArg() != 0 {
 		return usagef("bench: unexpected arguments %q", fs.Args())
+	}
+	if err := checkFloat("bench: -seconds", *seconds, minSeconds, maxSeconds); err != nil {
+		return err
 	}
 	_, start, err := parseSpec(text)
 	if err != nil {
@@ -216,14 +253,14 @@ func selfplay(out io.Writer, args []string) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	if *games < 1 {
-		return usagef("selfplay: -games must be at least 1")
+	if err := checkInt("selfplay: -games", *games, 1, maxGames); err != nil {
+		return err
 	}
-	if *timescale <= 0 {
-		return usagef("selfplay: -timescale must be positive")
+	if err := checkFloat("selfplay: -timescale", *timescale, minTimescale, maxTimescale); err != nil {
+		return err
 	}
-	if *parallel < 1 {
-		return usagef("selfplay: -parallel must be at least 1")
+	if err := checkInt("selfplay: -parallel", *parallel, 1, maxParallel); err != nil {
+		return err
 	}
 	spec, _, err := parseSpec(text)
 	if err != nil {

@@ -42,6 +42,23 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{"selfplay", "stoic", "-a", "easy/turbo", "-b", "easy", "-games", "1"},
 		{"selfplay", "stoic", "-a", "easy", "-b", "easy", "-games", "1", "-parallel", "0"},
 		{"bench", "stoic", "-baseline=maybe"},
+		// Numbers too large to allocate or to run, and numbers that are not finite.
+		{"perft", "stoic", "9223372036854775807"},
+		{"perft", "stoic", "100000000000"},
+		{"perft", "stoic", "65"},
+		{"perft", "stoic", "99999999999999999999"},
+		{"selfplay", "stoic", "-a", "easy", "-b", "easy", "-games", "9223372036854775807"},
+		{"selfplay", "stoic", "-a", "easy", "-b", "easy", "-games", "100000000000"},
+		{"selfplay", "stoic", "-a", "easy", "-b", "easy", "-games", "1", "-parallel", "100000000000"},
+		{"selfplay", "stoic", "-a", "easy", "-b", "easy", "-games", "1", "-timescale", "NaN"},
+		{"selfplay", "stoic", "-a", "easy", "-b", "easy", "-games", "1", "-timescale", "Inf"},
+		{"selfplay", "stoic", "-a", "easy", "-b", "easy", "-games", "1", "-timescale", "1e-300"},
+		{"selfplay", "stoic", "-a", "easy", "-b", "easy", "-games", "1", "-timescale", "1e300"},
+		{"bench", "stoic", "-seconds", "NaN"},
+		{"bench", "stoic", "-seconds", "Inf"},
+		{"bench", "stoic", "-seconds", "-Inf"},
+		{"bench", "stoic", "-seconds", "1e-300"},
+		{"bench", "stoic", "-seconds", "1e300"},
 	}
 	for _, args := range tests {
 		code, stdout, stderr := runCLI(args...)

@@ -552,3 +552,17 @@ func (s *State) adjudicate(reason uint8) {
 func (s *State) finish(winner rules.Player, reason uint8) {
 	s.over, s.winner, s.reason = true, winner, reason
 }
+
+// Captures implements rules.CapturePreviewer: a jump takes the piece halfway between each
+// pair of consecutive landings.
+func (s *State) Captures(m rules.Move, dst []board.Site) []board.Site {
+	if m.Kind != rules.Jump {
+		return dst
+	}
+	b := s.Board()
+	for i := 1; i < int(m.Len); i++ {
+		from, to := b.Info(m.Path[i-1]), b.Info(m.Path[i])
+		dst = append(dst, b.At((from.Col+to.Col)/2, (from.Row+to.Row)/2))
+	}
+	return dst
+}

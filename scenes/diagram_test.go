@@ -1,0 +1,159 @@
+package scenes
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"koma/app/prefs"
+	"koma/i18n"
+	"koma/rules"
+	"koma/rules/catalog"
+)
+
+// TestEveryDiagramFitsTheRules resolves every diagram of every game's rules in every
+// language: each position must be reached by legal moves, each shown move must be legal
+// there, and each move called illegal must not be.
+func TestEveryDiagramFitsTheRules(t *testing.T) {
+	for _, lang := range i18n.Languages() {
+		for _, g := range catalog.All {
+			doc, err := i18n.Rules(lang, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			figures := 0
+			for _, b := range doc.Blocks {
+				if b.Kind != i18n.Diagram {
+					continue
+				}
+				if _, err := resolveDiagram(catalog.All, b.Text, b.Figure); err != nil {
+					t.Errorf("%s %s: %v", lang, g.ID, err)
+				}
+				if b.Figure != nil {
+					figures++
+				}
+			}
+			t.Logf("%s %s: %d figures", lang, g.ID, figures)
+		}
+	}
+}
+
+// TestBrokenDiagramsFail feeds the fixture's diagrams, one right and the others each broken
+// in one way, to the same check.
+func TestBrokenDiagramsFail(t *testing.T) {
+	src, err := os.ReadFile("testdata/rules/diagrams.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := i18n.ParseRules(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants := map[string]string{
+		"good":        "",
+		"bad after":   "move 2 of after",
+		"bad move":    "move:",
+		"bad illegal": "is a legal move there",
+		"bad mark":    "mark:",
+		"bad spec":    "unknown game",
+	}
+	seen := 0
+	for _, b := range doc.Blocks {
+		if b.Kind != i18n.Diagram {
+			continue
+		}
+		seen++
+		want, ok := wants[b.Figure.Caption]
+		if !ok {
+			t.Fatalf("no expectation for %q", b.Figure.Caption)
+		}
+		d, err := resolveDiagram(catalog.All, b.Text, b.Figure)
+		switch {
+		case want == "" && err != nil:
+			t.Errorf("%s: %v", b.Figure.Caption, err)
+		case want == "" && (!d.tryable || len(d.deco.Arrow) != 2 || len(d.deco.WrongArrow) != 2 || len(d.deco.Rings) != 1 || len(d.deco.Captures) != 1):
+			t.Errorf("%s: decorations %+v", b.Figure.Caption, d.deco)
+		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("%s: error %v, want one containing %q", b.Figure.Caption, err, want)
+		}
+	}
+	if seen != len(wants) {
+		t.Errorf("%d diagrams in the fixture, want %d", seen, len(wants))
+	}
+}
+
+// TestTryItPlaysTheShownMove opens a diagram's position from the rules, plays the shown
+// move by clicks, checks that nothing was autosaved and undo stops at the diagram, and
+// goes back to the rules.
+func TestTryItPlaysTheShownMove(t *testing.T) {
+	src, err := os.ReadFile("testdata/rules/diagrams.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := i18n.ParseRules(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := resolveDiagram(catalog.All, doc.Blocks[1].Text, doc.Blocks[1].Figure)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rulesScene := NewRules(d.spec, false)
+	h := newHarness(t, rulesScene, nil)
+	g, err := NewPractice(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.ctx().Push(g)
+	h.step(2)
+	if h.game() != g {
+		t.Fatal("the practice board is not shown")
+	}
+	if !rules.IsLegal(g.m.State(), d.move) || g.m.Len() != len(d.after) {
+		t.Fatalf("the practice board is not at the diagram's position (%d decisions)", g.m.Len())
+	}
+	if g.undo.Disabled == false {
+		t.Error("undo is offered before anything was played on the practice board")
+	}
+	shoot(t, h, "tryit-en.png")
+	h.playByClicks(g, d.move)
+	h.settle(g)
+	if last, _ := g.m.LastMove(); last != d.move {
+		t.Errorf("played %v, want the diagram's move", last)
+	}
+	if _, err := h.store.Read(prefs.AutosaveFile); err == nil {
+		t.Error("the practice board overwrote the autosave")
+	}
+	h.clickRect(g.undo.Rect)
+	if g.m.Len() != len(d.after) || g.m.CanUndo() {
+		t.Errorf("undo went to %d decisions, want the diagram's %d", g.m.Len(), len(d.after))
+	}
+	h.clickRect(g.menu.Rect)
+	if h.app.Top() != rulesScene {
+		t.Errorf("the way back led to %T", h.app.Top())
+	}
+}
+
+// TestRulesTryButtonOpensThePractice clicks a "Try it" button of a real rules text, when the
+// game's text has one.
+func TestRulesTryButtonOpensThePractice(t *testing.T) {
+	for _, g := range catalog.All {
+		spec := defaultSpec(g)
+		r := NewRules(spec, false)
+		h := newHarness(t, r, nil)
+		buttons := r.TryButtons()
+		if len(buttons) == 0 {
+			continue
+		}
+		for i := 0; i < 400 && buttons[0].Rect.Empty(); i++ {
+			h.in.Scroll(1)
+			h.step(1)
+		}
+		h.clickRect(buttons[0].Rect)
+		if _, ok := h.app.Top().(*Game); !ok {
+			t.Errorf("%s: Try it opened %T", g.ID, h.app.Top())
+		}
+		return
+	}
+	t.Skip("no rules text has a diagram with a move yet")
+}
