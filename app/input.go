@@ -24,6 +24,8 @@ const (
 	KeyBack // Escape: close an overlay, go back
 	KeyUndo // Ctrl+Z or Backspace in a game
 	KeyFullscreen
+	KeyRedo // Ctrl+Y or Ctrl+Shift+Z in a game
+	KeyFlip // F: turn the board round
 	keyCount
 )
 
@@ -93,6 +95,7 @@ var keyMap = map[Key][]ebiten.Key{
 	KeyBack:       {ebiten.KeyEscape},
 	KeyUndo:       {ebiten.KeyBackspace},
 	KeyFullscreen: {ebiten.KeyF11},
+	KeyFlip:       {ebiten.KeyF},
 }
 
 // repeated reports a fresh press, or a held key after a short delay, a few times a second.
@@ -166,8 +169,15 @@ func (in *DeviceInput) Update() {
 			}
 		}
 	}
-	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyZ) {
+	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
+	switch {
+	case ctrl && shift && inpututil.IsKeyJustPressed(ebiten.KeyZ), ctrl && inpututil.IsKeyJustPressed(ebiten.KeyY):
+		in.keys[KeyRedo] = true
+	case ctrl && inpututil.IsKeyJustPressed(ebiten.KeyZ):
 		in.keys[KeyUndo] = true
+	}
+	if ctrl {
+		in.keys[KeyFlip] = false // Ctrl+F is not a flip
 	}
 	for k := range in.keys {
 		if in.keys[k] {

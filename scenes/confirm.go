@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"image"
+	"log"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -11,6 +12,7 @@ import (
 	"koma/app/prefs"
 	"koma/render"
 	"koma/render/ui"
+	"koma/rules"
 )
 
 // unfinished reports whether m is a game the player could lose something by replacing: one
@@ -47,104 +49,137 @@ func startInstead(ctx *app.Context, old, next *match.Match) {
 	ctx.Push(NewReplaceGame(old, next))
 }
 
-// ReplaceGame asks before an unfinished game is replaced by a new one, since there is only
-// one autosave: "Start new game" starts it, "Keep my game" (the default, also Escape,
-// Enter or a click beside the panel) closes the question and nothing is lost. It is shown
-// over the game for a rematch, over the setup screen for a new game, and over the menu,
-// with its Continue, for a game asked for on the command line.
-type ReplaceGame struct {
-	old, next *match.Match
+// Question asks the player to confirm an action that would lose something: replacing an
+// unfinished game, resigning. The safe answer is the default (also Escape, Enter or a click
+// beside the panel); the other runs the action.
+type Question struct {
+	// title, yes and no are keys of the interface strings; body words the question.
+	title, yes, no string
+	body           func(ctx *app.Context) string
+	act            func(ctx *app.Context)
+	// scene and the IDs name the question and its answers for page scripts and tests.
+	scene, yesID, noID string
+
 	panel     image.Rectangle
-	replace   ui.Button
-	keep      ui.Button
+	yesButton ui.Button
+	noButton  ui.Button
 	bodyY     float64
+}
+
+// ReplaceGame asks before an unfinished game is replaced by a new one, since there is only
+// one autosave: "Start new game" starts it, "Keep my game" closes the question and nothing
+// is lost. It is shown over the game for a rematch or an opened record, over the setup
+// screen for a new game, and over the menu, with its Continue, for a game asked for on the
+// command line.
+type ReplaceGame struct {
+	Question
+	next *match.Match
 }
 
 // NewReplaceGame returns the question whether next may replace the unfinished game old.
 func NewReplaceGame(old, next *match.Match) *ReplaceGame {
-	return &ReplaceGame{old: old, next: next}
+	return &ReplaceGame{next: next, Question: Question{
+		title: "replace.title", yes: "replace.new", no: "replace.keep",
+		body: func(ctx *app.Context) string {
+			return ctx.T("replace.body", rulesDoc(ctx, old.Spec().Game).Name, old.Len()+1)
+		},
+		act:   func(ctx *app.Context) { ctx.GoTo(NewGame(next)) },
+		scene: "replace", yesID: "replace", noID: "keep",
+	}}
 }
-
-// Overlay implements app.Overlay.
-func (r *ReplaceGame) Overlay() bool { return true }
 
 // Next is the game that would start.
 func (r *ReplaceGame) Next() *match.Match { return r.next }
 
-func (r *ReplaceGame) body(ctx *app.Context) string {
-	return ctx.T("replace.body", rulesDoc(ctx, r.old.Spec().Game).Name, r.old.Len()+1)
+// newResign asks whether the person really gives up the game of g.
+func newResign(g *Game, p rules.Player) *Question {
+	return &Question{
+		title: "resign.title", yes: "resign.yes", no: "resign.no",
+		body: func(ctx *app.Context) string { return ctx.T("resign.body") },
+		act: func(ctx *app.Context) {
+			if err := g.m.Resign(p); err != nil {
+				log.Printf("scenes: %v", err)
+			}
+			ctx.Pop()
+			g.prepare(ctx)
+		},
+		scene: "resign", yesID: "resign", noID: "keep",
+	}
 }
 
-func (r *ReplaceGame) layout(ctx *app.Context) {
+// Overlay implements app.Overlay.
+func (q *Question) Overlay() bool { return true }
+
+func (q *Question) layout(ctx *app.Context) {
 	u := ctx.Unit()
 	const maxW = 520.0
 	pad := 28 * u
-	r.replace = ui.Button{Label: ctx.T("replace.new"), Rect: r.replace.Rect}
-	r.keep = ui.Button{Label: ctx.T("replace.keep"), Primary: true, Rect: r.keep.Rect}
+	q.yesButton = ui.Button{Label: ctx.T(q.yes), Rect: q.yesButton.Rect}
+	q.noButton = ui.Button{Label: ctx.T(q.no), Primary: true, Rect: q.noButton.Rect}
 	probe := dialogPanel(ctx, maxW, 10000)
 	inner := float64(probe.Dx()) - 2*pad
-	titleH := wrappedHeight(ctx.T("replace.title"), sizeHeading*u, true, inner)
-	r.bodyY = pad + titleH + 10*u
-	y := r.bodyY + wrappedHeight(r.body(ctx), sizeBody*u, false, inner) + 24*u
+	titleH := wrappedHeight(ctx.T(q.title), sizeHeading*u, true, inner)
+	q.bodyY = pad + titleH + 10*u
+	y := q.bodyY + wrappedHeight(q.body(ctx), sizeBody*u, false, inner) + 24*u
 	bh := buttonHeight * u
-	kw := math.Max(buttonWidth(ctx, r.keep.Label), 120*u)
-	rw := math.Max(buttonWidth(ctx, r.replace.Label), 120*u)
+	nw := math.Max(buttonWidth(ctx, q.noButton.Label), 120*u)
+	yw := math.Max(buttonWidth(ctx, q.yesButton.Label), 120*u)
 	// Side by side when they fit, the default on the right; else stacked, full width.
-	side := kw+rw+gap*u <= inner
+	side := nw+yw+gap*u <= inner
 	height := y + bh + pad
 	if !side {
 		height += bh + gap*u*0.75
 	}
-	r.panel = dialogPanel(ctx, maxW, height)
-	x0, y0 := float64(r.panel.Min.X), float64(r.panel.Min.Y)
-	right := float64(r.panel.Max.X) - pad
+	q.panel = dialogPanel(ctx, maxW, height)
+	x0, y0 := float64(q.panel.Min.X), float64(q.panel.Min.Y)
+	right := float64(q.panel.Max.X) - pad
 	if side {
-		r.keep.Rect = rectF(right-kw, y0+y, kw, bh)
-		r.replace.Rect = rectF(right-kw-gap*u-rw, y0+y, rw, bh)
+		q.noButton.Rect = rectF(right-nw, y0+y, nw, bh)
+		q.yesButton.Rect = rectF(right-nw-gap*u-yw, y0+y, yw, bh)
 		return
 	}
-	r.keep.Rect = rectF(x0+pad, y0+y, inner, bh)
-	r.replace.Rect = rectF(x0+pad, y0+y+bh+gap*u*0.75, inner, bh)
+	q.noButton.Rect = rectF(x0+pad, y0+y, inner, bh)
+	q.yesButton.Rect = rectF(x0+pad, y0+y+bh+gap*u*0.75, inner, bh)
 }
 
 // Update implements app.Scene.
-func (r *ReplaceGame) Update(ctx *app.Context) error {
-	r.layout(ctx)
+func (q *Question) Update(ctx *app.Context) error {
+	q.layout(ctx)
 	in := ctx.Input()
-	if hit(ctx, &r.replace) {
-		ctx.GoTo(NewGame(r.next))
+	if hit(ctx, &q.yesButton) {
+		q.act(ctx)
 		return nil
 	}
-	if hit(ctx, &r.keep) || in.Pressed(app.KeyBack) || in.Pressed(app.KeyEnter) {
+	if hit(ctx, &q.noButton) || in.Pressed(app.KeyBack) || in.Pressed(app.KeyEnter) {
 		ctx.Pop()
 		return nil
 	}
-	if x, y, ok := in.Clicked(); ok && !image.Pt(int(x), int(y)).In(r.panel) {
+	if x, y, ok := in.Clicked(); ok && !image.Pt(int(x), int(y)).In(q.panel) {
 		ctx.Pop()
 	}
 	return nil
 }
 
 // Draw implements app.Scene.
-func (r *ReplaceGame) Draw(dst *ebiten.Image, ctx *app.Context) {
-	r.layout(ctx)
+func (q *Question) Draw(dst *ebiten.Image, ctx *app.Context) {
+	q.layout(ctx)
 	u := ctx.Unit()
 	pad := 28 * u
 	veil(dst)
-	drawDialog(dst, ctx, r.panel)
-	x0, y0 := float64(r.panel.Min.X), float64(r.panel.Min.Y)
-	inner := float64(r.panel.Dx()) - 2*pad
-	drawWrapped(dst, ctx.T("replace.title"), sizeHeading*u, true, x0+pad, y0+pad, inner, render.Text)
-	drawWrapped(dst, r.body(ctx), sizeBody*u, false, x0+pad, y0+r.bodyY, inner, render.MutedText)
-	drawButton(dst, ctx, &r.replace)
-	drawButton(dst, ctx, &r.keep)
+	drawDialog(dst, ctx, q.panel)
+	x0, y0 := float64(q.panel.Min.X), float64(q.panel.Min.Y)
+	inner := float64(q.panel.Dx()) - 2*pad
+	drawWrapped(dst, ctx.T(q.title), sizeHeading*u, true, x0+pad, y0+pad, inner, render.Text)
+	drawWrapped(dst, q.body(ctx), sizeBody*u, false, x0+pad, y0+q.bodyY, inner, render.MutedText)
+	drawButton(dst, ctx, &q.yesButton)
+	drawButton(dst, ctx, &q.noButton)
 }
 
 // Describe implements app.Describer.
-func (r *ReplaceGame) Describe(ctx *app.Context) app.Description {
-	r.layout(ctx)
-	d := app.Description{Scene: "replace", Status: ctx.T("replace.title")}
-	addTarget(&d, "replace", &r.replace)
-	addTarget(&d, "keep", &r.keep)
+func (q *Question) Describe(ctx *app.Context) app.Description {
+	q.layout(ctx)
+	d := app.Description{Scene: q.scene, Status: ctx.T(q.title)}
+	addTarget(&d, q.yesID, &q.yesButton)
+	addTarget(&d, q.noID, &q.noButton)
 	return d
 }

@@ -63,9 +63,9 @@ func (h *harness) answer(q *ReplaceGame, how string) {
 	h.t.Helper()
 	switch how {
 	case "replace":
-		h.clickRect(q.replace.Rect)
+		h.clickRect(q.yesButton.Rect)
 	case "keep":
-		h.clickRect(q.keep.Rect)
+		h.clickRect(q.noButton.Rect)
 	case "escape":
 		h.in.Press(app.KeyBack)
 		h.step(2)

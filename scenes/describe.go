@@ -148,7 +148,8 @@ func (g *Game) Describe(ctx *app.Context) app.Description {
 	}
 	names := map[*ui.Button]string{
 		&g.undo: "undo", &g.rules: "rules", &g.settings: "settings", &g.save: "save",
-		&g.open: "open", &g.rematch: "rematch", &g.menu: "menu",
+		&g.open: "open", &g.rematch: "rematch", &g.menu: "menu", &g.redo: "redo", &g.flip: "flip",
+		&g.resign: "resign",
 	}
 	for i, b := range g.footer {
 		id, ok := names[b]

@@ -55,6 +55,9 @@ type Game struct {
 	choice   []*ui.Button
 	footer   []*ui.Button
 	undo     ui.Button
+	redo     ui.Button
+	flip     ui.Button
+	resign   ui.Button
 	rules    ui.Button
 	settings ui.Button
 	save     ui.Button
@@ -141,6 +144,23 @@ func (g *Game) Resume(ctx *app.Context) {
 		ctx.Runner().Cancel()
 	}
 	ctx.Invalidate()
+}
+
+// resigner is the person who would resign now: the one to move when two people play, the
+// only person otherwise; NoPlayer when the game is over or nobody at the table plays.
+func (g *Game) resigner() rules.Player {
+	if _, over := g.m.Outcome(); over {
+		return rules.NoPlayer
+	}
+	if g.m.HumanToMove() {
+		return g.m.ToMove()
+	}
+	for p, s := range g.m.Seats() {
+		if s.Human {
+			return rules.Player(p)
+		}
+	}
+	return rules.NoPlayer
 }
 
 // NewPractice returns a board for trying out a rules diagram: two people at the diagram's
@@ -274,6 +294,20 @@ func (g *Game) Update(ctx *app.Context) error {
 	switch {
 	case hit(ctx, &g.undo) || (in.Pressed(app.KeyUndo) && g.m.CanUndo()):
 		g.takeBack(ctx)
+		return nil
+	case hit(ctx, &g.redo) || (in.Pressed(app.KeyRedo) && g.m.CanRedo()):
+		if err := g.m.Redo(); err == nil {
+			g.prepare(ctx)
+		}
+		return nil
+	case hit(ctx, &g.flip) || in.Pressed(app.KeyFlip):
+		g.flipped = !g.flipped
+		ctx.Invalidate()
+		return nil
+	case hit(ctx, &g.resign):
+		if p := g.resigner(); p != rules.NoPlayer {
+			ctx.Push(newResign(g, p))
+		}
 		return nil
 	case hit(ctx, &g.rematch):
 		if next, err := g.m.Rematch(ctx.Seed()); err == nil {

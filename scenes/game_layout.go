@@ -122,6 +122,9 @@ func (g *Game) buildButtons(ctx *app.Context) {
 		g.choice = append(g.choice, &ui.Button{Label: moveLabel(ctx, g.m.State(), mv)})
 	}
 	g.undo = ui.Button{Label: ctx.T("game.undo"), Disabled: !g.m.CanUndo(), Rect: g.undo.Rect}
+	g.redo = ui.Button{Label: ctx.T("game.redo"), Disabled: !g.m.CanRedo(), Rect: g.redo.Rect}
+	g.flip = ui.Button{Label: ctx.T("game.flip"), Rect: g.flip.Rect}
+	g.resign = ui.Button{Label: ctx.T("game.resign"), Rect: g.resign.Rect}
 	g.rules = ui.Button{Label: ctx.T("game.rules"), Rect: g.rules.Rect}
 	g.settings = ui.Button{Label: ctx.T("game.settings"), Rect: g.settings.Rect}
 	g.save = ui.Button{Label: ctx.T("game.save"), Rect: g.save.Rect}
@@ -135,10 +138,17 @@ func (g *Game) buildButtons(ctx *app.Context) {
 		// A practice board from the rules: take back, and go back to the rules.
 		g.menu.Label = ctx.T("practice.back")
 		g.rules.Rect, g.rematch.Rect, g.save.Rect, g.open.Rect = image.Rectangle{}, image.Rectangle{}, image.Rectangle{}, image.Rectangle{}
-		g.footer = []*ui.Button{&g.undo, &g.settings, &g.menu}
+		g.resign.Rect = image.Rectangle{}
+		g.footer = []*ui.Button{&g.undo, &g.redo, &g.flip, &g.settings, &g.menu}
 		return
 	}
-	g.footer = []*ui.Button{&g.undo, &g.rules, &g.rematch, &g.settings}
+	g.footer = []*ui.Button{&g.undo, &g.redo, &g.flip}
+	if !over && g.resigner() != rules.NoPlayer {
+		g.footer = append(g.footer, &g.resign)
+	} else {
+		g.resign.Rect = image.Rectangle{}
+	}
+	g.footer = append(g.footer, &g.rematch, &g.rules, &g.settings)
 	if ctx.Dialogs() != nil {
 		g.footer = append(g.footer, &g.save, &g.open)
 	} else {

@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"koma/app"
+	"koma/app/match"
 	"koma/render"
 	"koma/render/ui"
 	"koma/rules"
@@ -23,6 +24,9 @@ func (g *Game) Status(ctx *app.Context) (headline, detail string) {
 	doc := rulesDoc(ctx, spec.Game)
 	if o, over := g.m.Outcome(); over {
 		detail = reasonText(ctx, doc, o.Reason)
+		if o.Reason == match.ReasonResigned {
+			detail = ctx.T("reason.resigned", sideName(ctx, g.m.State(), o.Winner.Other()))
+		}
 		if o.Scored && detail != "" {
 			detail = ctx.T("sentence.join", detail, g.scoreText(ctx, o))
 		} else if o.Scored {

@@ -6,6 +6,7 @@ package match
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"koma/rules"
 	"koma/rules/ai"
@@ -37,10 +38,21 @@ type Match struct {
 	// floor is how many of the first decisions are fixed: a match opened at a position
 	// (a rules diagram) cannot be undone past it.
 	floor int
+	// redo holds what each Undo took back, the latest last, until a new decision is made.
+	redo [][]rules.Move
+	// resigned is the player who resigned, or NoPlayer: the game is then over although
+	// the position is not.
+	resigned rules.Player
 }
+
+// ReasonResigned is the Outcome reason of a game a player resigned.
+const ReasonResigned = "resigned"
 
 // ErrNoUndo is returned by Undo when no human decision is left to take back.
 var ErrNoUndo = errors.New("match: nothing to undo")
+
+// ErrNoRedo is returned by Redo when no Undo is waiting to be replayed.
+var ErrNoRedo = errors.New("match: nothing to redo")
 
 // New starts a match of spec with one seat per side of the game. The seed makes every
 // computer decision of the match reproducible.
@@ -61,10 +73,11 @@ func New(spec rules.Spec, seats []Seat, seed uint64) (*Match, error) {
 		return nil, fmt.Errorf("match: %w", err)
 	}
 	return &Match{
-		spec:   spec,
-		seats:  append([]Seat(nil), seats...),
-		seed:   seed,
-		states: []rules.State{st},
+		spec:     spec,
+		seats:    append([]Seat(nil), seats...),
+		seed:     seed,
+		states:   []rules.State{st},
+		resigned: rules.NoPlayer,
 	}, nil
 }
 
@@ -157,7 +170,12 @@ func (m *Match) LastMove() (rules.Move, bool) {
 }
 
 // ToMove is the player to decide next, or rules.NoPlayer once the game is over.
-func (m *Match) ToMove() rules.Player { return m.State().ToMove() }
+func (m *Match) ToMove() rules.Player {
+	if m.resigned != rules.NoPlayer {
+		return rules.NoPlayer
+	}
+	return m.State().ToMove()
+}
 
 // HumanToMove reports whether a person makes the next decision.
 func (m *Match) HumanToMove() bool {
@@ -171,8 +189,26 @@ func (m *Match) ComputerToMove() bool {
 	return p != rules.NoPlayer && !m.Seat(p).Human
 }
 
-// Outcome reports the result once the game is over.
-func (m *Match) Outcome() (rules.Outcome, bool) { return m.State().Outcome() }
+// Outcome reports the result once the game is over, by the rules or by a resignation.
+func (m *Match) Outcome() (rules.Outcome, bool) {
+	if m.resigned != rules.NoPlayer {
+		return rules.Outcome{Winner: m.resigned.Other(), Reason: ReasonResigned}, true
+	}
+	return m.State().Outcome()
+}
+
+// Resign ends a game in progress: p gives it up and the other player wins.
+func (m *Match) Resign(p rules.Player) error {
+	if _, over := m.Outcome(); over {
+		return errors.New("match: resign: the game is already over")
+	}
+	if p < 0 || int(p) >= len(m.seats) {
+		return fmt.Errorf("match: resign: no player %d", p)
+	}
+	m.resigned = p
+	m.redo = nil
+	return nil
+}
 
 // Play validates mv against the rules and makes it the next decision.
 func (m *Match) Play(mv rules.Move) error {
@@ -182,11 +218,15 @@ func (m *Match) Play(mv rules.Move) error {
 	}
 	m.states = append(m.states, next)
 	m.moves = append(m.moves, mv)
+	m.redo = nil
 	return nil
 }
 
 // CanUndo reports whether some human decision can be taken back.
 func (m *Match) CanUndo() bool {
+	if m.resigned != rules.NoPlayer {
+		return false // a resignation is final
+	}
 	for i := m.floor; i < len(m.moves); i++ {
 		if m.Seat(m.Mover(i)).Human {
 			return true
@@ -212,8 +252,28 @@ func (m *Match) Undo() error {
 			n--
 		}
 	}
+	m.redo = append(m.redo, slices.Clone(m.moves[n:]))
 	m.moves = m.moves[:n]
 	m.states = m.states[:n+1]
+	return nil
+}
+
+// CanRedo reports whether an Undo can be replayed: nothing was played since.
+func (m *Match) CanRedo() bool { return len(m.redo) > 0 }
+
+// Redo replays what the latest Undo took back.
+func (m *Match) Redo() error {
+	if len(m.redo) == 0 {
+		return ErrNoRedo
+	}
+	stack := m.redo
+	last := stack[len(stack)-1]
+	for _, mv := range last {
+		if err := m.Play(mv); err != nil {
+			return fmt.Errorf("match: redo: %w", err)
+		}
+	}
+	m.redo = stack[:len(stack)-1]
 	return nil
 }
 

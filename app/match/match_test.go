@@ -426,3 +426,41 @@ func TestUndoInsideAndAcrossTurns(t *testing.T) {
 		t.Errorf("undo left %d decisions (want %d), player %d to move, mid-turn %v", m.Len(), last.First, m.ToMove(), m.State().MidTurn())
 	}
 }
+
+func TestRedoReplaysUndoUntilANewDecision(t *testing.T) {
+	m := richGame(t, []Seat{Human(), Computer(ai.Beginner)})
+	for m.State().MidTurn() {
+		legal := m.State().LegalMoves(nil)
+		if err := m.Play(legal[len(legal)-1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := m.Len()
+	key := string(m.State().AppendKey(nil))
+	if m.CanRedo() {
+		t.Fatal("redo offered before any undo")
+	}
+	if err := m.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Undo(); err != nil && !errors.Is(err, ErrNoUndo) {
+		t.Fatal(err)
+	}
+	for m.CanRedo() {
+		if err := m.Redo(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m.Len() != before || string(m.State().AppendKey(nil)) != key {
+		t.Fatalf("undo twice then redo twice left %d decisions, want %d and the same position", m.Len(), before)
+	}
+	if err := m.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Play(m.State().LegalMoves(nil)[0]); err != nil {
+		t.Fatal(err)
+	}
+	if m.CanRedo() || !errors.Is(m.Redo(), ErrNoRedo) {
+		t.Error("redo still offered after a new decision")
+	}
+}

@@ -32,6 +32,8 @@ type record struct {
 	Seats  []seatRecord `json:"seats"`
 	Seed   uint64       `json:"seed"`
 	Moves  []string     `json:"moves"`
+	// Resigned is the seat that resigned, when one did; absent otherwise.
+	Resigned *int `json:"resigned,omitempty"`
 }
 
 type seatRecord struct {
@@ -57,6 +59,10 @@ func (m *Match) Save() ([]byte, error) {
 	}
 	for i, mv := range m.moves {
 		r.Moves[i] = rules.FormatMove(m.states[i], mv)
+	}
+	if m.resigned != rules.NoPlayer {
+		p := int(m.resigned)
+		r.Resigned = &p
 	}
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
@@ -122,6 +128,11 @@ func Load(data []byte, cat rules.Catalog) (*Match, error) {
 			return nil, fmt.Errorf("match: load: decision %d %q: %w: %w", i+1, text, ErrCorrupt, err)
 		}
 		if err := m.Play(mv); err != nil {
+			return nil, fmt.Errorf("match: load: %w: %w", ErrCorrupt, err)
+		}
+	}
+	if r.Resigned != nil {
+		if err := m.Resign(rules.Player(*r.Resigned)); err != nil {
 			return nil, fmt.Errorf("match: load: %w: %w", ErrCorrupt, err)
 		}
 	}

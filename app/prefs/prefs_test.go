@@ -114,13 +114,13 @@ func TestSettingsUnknownValuesFallBack(t *testing.T) {
 		want       Settings
 	}{
 		{"unknown language", `{"lang":"tlh","highlights":false,"animation":"fast"}`,
-			Settings{Version: settingsVersion, Lang: i18n.English, Animation: SpeedFast}},
+			Settings{Version: settingsVersion, Lang: i18n.English, Coords: true, Animation: SpeedFast}},
 		{"unknown speed", `{"lang":"ja","coords":true,"highlights":true,"animation":"warp"}`,
 			Settings{Version: settingsVersion, Lang: i18n.Japanese, Coords: true, Highlights: true, Animation: SpeedNormal}},
 		{"fields missing", `{"coords":true}`,
 			Settings{Version: settingsVersion, Lang: i18n.English, Coords: true, Highlights: true, Animation: SpeedNormal}},
 		{"newer fields", `{"lang":"ja","theme":"dark","highlights":true,"animation":"slow"}`,
-			Settings{Version: settingsVersion, Lang: i18n.Japanese, Highlights: true, Animation: SpeedSlow}},
+			Settings{Version: settingsVersion, Lang: i18n.Japanese, Coords: true, Highlights: true, Animation: SpeedSlow}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -85,7 +85,7 @@ type Settings struct {
 
 // Defaults returns the settings of a first run, in the given language.
 func Defaults(lang i18n.Lang) Settings {
-	return Settings{Version: settingsVersion, Lang: lang, Highlights: true, Animation: SpeedNormal}
+	return Settings{Version: settingsVersion, Lang: lang, Highlights: true, Coords: true, Animation: SpeedNormal}
 }
 
 // normalize replaces values this version does not know by defaults, so that a file written

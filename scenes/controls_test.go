@@ -1,0 +1,105 @@
+package scenes
+
+import (
+	"strings"
+	"testing"
+
+	"koma/app"
+	"koma/app/match"
+	"koma/rules/ai"
+)
+
+// toyAgainstComputer starts the toy game with the person moving first against the Beginner.
+func toyAgainstComputer(t *testing.T) (*harness, *Game) {
+	t.Helper()
+	spec, err := testCatalog().ParseSpec("toy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, NewGame(newMatch(t, spec, ai.Beginner)), nil)
+	return h, h.game()
+}
+
+func TestRedoByButtonAndKey(t *testing.T) {
+	h, g := toyAgainstComputer(t)
+	h.playByClicks(g, firstMove(g.m.State().LegalMoves(nil)))
+	h.settle(g)
+	h.step(1)
+	played := g.m.Len()
+	if !g.redo.Disabled {
+		t.Error("Redo is offered before any undo")
+	}
+	h.clickRect(g.undo.Rect)
+	if g.m.Len() != 0 || g.redo.Disabled {
+		t.Fatalf("after undo: %d decisions, redo disabled %v", g.m.Len(), g.redo.Disabled)
+	}
+	h.clickRect(g.redo.Rect)
+	if g.m.Len() != played {
+		t.Fatalf("redo restored %d decisions, want %d", g.m.Len(), played)
+	}
+	h.in.Press(app.KeyUndo)
+	h.step(2)
+	h.in.Press(app.KeyRedo)
+	h.step(2)
+	if g.m.Len() != played {
+		t.Errorf("the keys left %d decisions, want %d", g.m.Len(), played)
+	}
+}
+
+func TestFlipByButtonAndKey(t *testing.T) {
+	h, g := toyAgainstComputer(t)
+	before := g.flipped
+	s := g.m.State().LegalMoves(nil)[0].From()
+	x0, y0 := g.view.SiteCenter(s)
+	h.clickRect(g.flip.Rect)
+	x1, y1 := g.view.SiteCenter(s)
+	if g.flipped == before || (x0 == x1 && y0 == y1) {
+		t.Errorf("Flip board left the board as it was (site at %v,%v then %v,%v)", x0, y0, x1, y1)
+	}
+	h.in.Press(app.KeyFlip)
+	h.step(2)
+	if g.flipped != before {
+		t.Error("the F key did not turn the board back")
+	}
+}
+
+func TestResignAsksThenEndsTheGame(t *testing.T) {
+	h, g := toyAgainstComputer(t)
+	me := g.m.ToMove()
+	h.step(1)
+	h.clickRect(g.resign.Rect)
+	q, ok := h.app.Top().(*Question)
+	if !ok {
+		t.Fatalf("Resign opened %T, not a question", h.app.Top())
+	}
+	h.clickRect(q.noButton.Rect)
+	if _, over := g.m.Outcome(); over || h.app.Top() != g {
+		t.Fatal("keeping on playing ended the game or left the question up")
+	}
+	h.clickRect(g.resign.Rect)
+	q = h.app.Top().(*Question)
+	shoot(t, h, "resign-question-en.png")
+	h.clickRect(q.yesButton.Rect)
+	o, over := g.m.Outcome()
+	if !over || o.Winner != me.Other() || o.Reason != match.ReasonResigned {
+		t.Fatalf("after resigning: %+v over %v", o, over)
+	}
+	if head, detail := g.Status(h.ctx()); head != h.ctx().T("result.computer-wins") || !strings.Contains(detail, sideName(h.ctx(), g.m.State(), me)) {
+		t.Errorf("the result reads %q / %q", head, detail)
+	}
+	h.step(1)
+	if !g.resign.Rect.Empty() || g.rematch.Rect.Empty() || g.m.CanUndo() {
+		t.Error("after resigning, Resign is still offered, Rematch is not, or undo is")
+	}
+	data, err := g.m.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := match.Load(data, testCatalog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o2, over := back.Outcome(); !over || o2 != o {
+		t.Errorf("the saved game loads as %+v (over %v), want %+v", o2, over, o)
+	}
+}
