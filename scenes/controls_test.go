@@ -103,3 +103,23 @@ func TestResignAsksThenEndsTheGame(t *testing.T) {
 		t.Errorf("the saved game loads as %+v (over %v), want %+v", o2, over, o)
 	}
 }
+
+// TestSetupExplainsTheLevel checks that the new-game screen says what the chosen level means.
+func TestSetupExplainsTheLevel(t *testing.T) {
+	toy, err := testCatalog().Find("toy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, NewSetup(toy), nil)
+	s := h.app.Top().(*Setup)
+	levels := s.rows[len(s.rows)-1]
+	seen := map[string]bool{}
+	for i, l := range ai.Levels {
+		h.clickRect(levels.buttons[i].Rect)
+		note := s.levelNote(h.ctx())
+		if !strings.Contains(note, h.ctx().T("level."+l.String())) || seen[note] {
+			t.Errorf("level %s is explained as %q", l, note)
+		}
+		seen[note] = true
+	}
+}

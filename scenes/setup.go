@@ -3,6 +3,7 @@ package scenes
 import (
 	"image"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -38,7 +39,9 @@ type Setup struct {
 	pic     picture
 	note    string
 	noteY   float64
-	colW    float64
+	// levelNoteY is where the line about the chosen level goes, under the levels.
+	levelNoteY float64
+	colW       float64
 }
 
 type setupRow struct {
@@ -147,6 +150,12 @@ func (s *Setup) build(ctx *app.Context) {
 	}
 }
 
+// levelNote says in one line what the chosen level means: how long it thinks, how it plays.
+func (s *Setup) levelNote(ctx *app.Context) string {
+	secs := ctx.ThinkTime(s.level).Seconds()
+	return ctx.T("level.about."+s.level.String(), strconv.FormatFloat(secs, 'f', -1, 64))
+}
+
 func (s *Setup) layout(ctx *app.Context) {
 	s.build(ctx)
 	u := ctx.Unit()
@@ -175,6 +184,10 @@ func (s *Setup) layout(ctx *app.Context) {
 		if i == len(s.rows)-2 && s.note != "" {
 			s.noteY = y + 6*u
 			y += sizeSmall*u*render.LineHeight + 6*u
+		}
+		if i == len(s.rows)-1 && s.side != twoPlayers {
+			s.levelNoteY = y + 6*u
+			y += wrappedHeight(s.levelNote(ctx), sizeSmall*u, false, colW) + 6*u
 		}
 		y += 20 * u
 	}
@@ -278,6 +291,9 @@ func (s *Setup) Draw(dst *ebiten.Image, ctx *app.Context) {
 		}
 		if i == len(s.rows)-2 && s.note != "" {
 			render.DrawText(dst, s.note, sizeSmall*u, false, mg, s.noteY, render.MutedText, render.AlignLeft)
+		}
+		if i == len(s.rows)-1 && s.side != twoPlayers {
+			drawWrapped(dst, s.levelNote(ctx), sizeSmall*u, false, mg, s.levelNoteY, s.colW, render.MutedText)
 		}
 	}
 	drawButton(dst, ctx, &s.start)
