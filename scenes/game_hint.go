@@ -114,7 +114,7 @@ func (g *Game) hintText(ctx *app.Context) string {
 			break
 		}
 	}
-	text := parts[0]
+	text := ctx.T("hint.move", parts[0])
 	if len(parts) > 1 {
 		line := parts[1]
 		for _, p := range parts[2:] {
