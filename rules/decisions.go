@@ -32,6 +32,16 @@ type Prompter interface {
 	Prompt() string
 }
 
+// Explainer tells a person why what they tried is not a legal move, in the rules' own
+// terms: "a capture is available, so you must capture", "only the king may stop on the
+// throne", "that piece is paralysed".
+type Explainer interface {
+	// WhyNot returns the key of the reason why no legal move starts with path (the sites
+	// clicked, the last one the click that went nowhere), looked up as "why.<key>" in the
+	// game's rules text, or "" to let the app say it in general terms.
+	WhyNot(path []board.Site) string
+}
+
 // JumpedSites appends the sites halfway between consecutive sites of a Jump's path: what a
 // short jump over one neighbour at a time takes, on any board whose jumps land two steps
 // away in a straight line. Other moves jump nothing.

@@ -6,6 +6,8 @@ import (
 
 	"koma/app"
 	"koma/app/match"
+	"koma/rules"
+	"koma/rules/board"
 	"koma/rules/ai"
 )
 
@@ -121,5 +123,65 @@ func TestSetupExplainsTheLevel(t *testing.T) {
 			t.Errorf("level %s is explained as %q", l, note)
 		}
 		seen[note] = true
+	}
+}
+
+// TestWhyIllegal clicks where nothing can be played and reads the reason in the panel: the
+// game's own under Bell's rules when a capture is compulsory, the general one elsewhere.
+func TestWhyIllegal(t *testing.T) {
+	spec, err := testCatalog().ParseSpec("alquerque:rules=bell")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// After d2-c3 and b4xd2... Black's capture left White a capture to make (e1xc3), so a
+	// step is refused with the compulsory-capture reason.
+	m := newMatch(t, spec, ai.Beginner)
+	for _, text := range []string{"d2-c3", "b4xd2"} {
+		mv, err := rules.ParseMove(m.State(), text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Play(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !m.HumanToMove() {
+		t.Fatal("the person is not to move")
+	}
+	h := newHarness(t, NewGame(m), nil)
+	g := h.game()
+	b := m.State().Board()
+	step := func(label string) {
+		s, err := b.Parse(label)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.clickSite(g, s)
+	}
+	step("a2") // a White piece with no capture
+	_, detail := g.Status(h.ctx())
+	want := label(rulesDoc(h.ctx(), spec.Game), "why.must-capture", "")
+	if want == "" || detail != want {
+		t.Errorf("clicking a piece that cannot capture says %q, want %q", detail, want)
+	}
+	shoot(t, h, "why-bell-en.png")
+	step("e1")
+	if _, detail := g.Status(h.ctx()); detail == want {
+		t.Error("the reason stayed after a click that selected a piece")
+	}
+
+	// The toy game has no reasons of its own: the general ones apply to an enemy piece.
+	th, tg := toyAgainstComputer(t)
+	st := tg.m.State()
+	enemy := board.NoSite
+	for s := range st.Board().Len() {
+		if ps := st.Pieces(board.Site(s), nil); len(ps) > 0 && ps[0].Owner != st.ToMove() {
+			enemy = board.Site(s)
+			break
+		}
+	}
+	th.clickSite(tg, enemy)
+	if _, detail := tg.Status(th.ctx()); detail != th.ctx().T("why.not-a-move") {
+		t.Errorf("an enemy piece says %q", detail)
 	}
 }

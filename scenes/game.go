@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"log"
+	"slices"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -37,6 +38,8 @@ type Game struct {
 	// leads back to the rules. shown is the diagram's move, drawn until someone plays.
 	practice bool
 	shown    rules.Move
+	// why explains the last click that led to no legal move, until the next click.
+	why string
 	// hintVerdict is the exact result behind the hint, in a game the AI has solved.
 	hintVerdict ai.Verdict
 	dots        dotsSpot
@@ -178,7 +181,7 @@ func NewPractice(d *diagram) (*Game, error) {
 // prepare readies the scene for the current position: input for a person, a search for
 // the computer, and the autosave.
 func (g *Game) prepare(ctx *app.Context) {
-	g.choices = nil
+	g.choices, g.why = nil, ""
 	g.anim = nil
 	if g.m.HumanToMove() {
 		g.pick.Reset(g.m.State().LegalMoves(nil))
@@ -375,8 +378,14 @@ func (g *Game) Update(ctx *app.Context) error {
 		g.handle(ctx, g.pick.Stop())
 	}
 	if x, y, ok := in.Clicked(); ok && image.Pt(int(x), int(y)).In(g.view.Rect()) {
+		g.why = ""
 		if s, ok := g.view.SiteAt(x, y); ok {
-			g.handle(ctx, g.pick.Click(s))
+			tried := append(slices.Clone(g.pick.Partial()), s)
+			r := g.pick.Click(s)
+			if r.Outcome == picker.Ignored || r.Outcome == picker.Cleared {
+				g.why = g.whyNot(ctx, tried)
+			}
+			g.handle(ctx, r)
 		} else {
 			g.pick.Cancel()
 			g.choices = nil
@@ -384,6 +393,34 @@ func (g *Game) Update(ctx *app.Context) error {
 		ctx.Invalidate()
 	}
 	return nil
+}
+
+// whyNot explains in one line why the clicks in tried lead to no legal move: the game's own
+// reason where it gives one, otherwise what the player can do instead. A click that only
+// put a selection down needs no explanation.
+func (g *Game) whyNot(ctx *app.Context, tried []board.Site) string {
+	st := g.m.State()
+	if ex, ok := st.(rules.Explainer); ok {
+		if key := ex.WhyNot(tried); key != "" {
+			if v := gameText(ctx, st.Game(), "why."+key); v != "" {
+				return v
+			}
+		}
+	}
+	last := tried[len(tried)-1]
+	own := false
+	for _, p := range st.Pieces(last, nil) {
+		own = own || p.Owner == st.ToMove()
+	}
+	switch {
+	case len(tried) > 1 && last == tried[0]:
+		return "" // the selected piece clicked again: it was put down
+	case len(tried) > 1 && !own:
+		return ctx.T("why.not-reachable")
+	case own:
+		return ctx.T("why.piece-stuck")
+	}
+	return ctx.T("why.not-a-move")
 }
 
 func (g *Game) handle(ctx *app.Context, r picker.Result) {

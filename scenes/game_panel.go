@@ -83,6 +83,9 @@ func (g *Game) resultText(ctx *app.Context, o rules.Outcome) string {
 // hint tells a person what the current decision is: the game's own prompt where it gives
 // one, otherwise what to click next, from the shape of the legal moves.
 func (g *Game) hint(ctx *app.Context) string {
+	if g.why != "" {
+		return g.why
+	}
 	switch {
 	case len(g.choices) > 0:
 		return ctx.T("game.hint.choose")

@@ -558,3 +558,29 @@ func (s *State) finish(winner rules.Player, reason uint8) {
 func (s *State) Captures(m rules.Move, dst []board.Site) []board.Site {
 	return rules.JumpedSites(s.Board(), m, dst)
 }
+
+// WhyNot implements rules.Explainer for Bell's rules, whose restrictions surprise players
+// who know the simple ones: a capture is compulsory, and some steps along a line are
+// forbidden (backwards, straight back after a sideways step, sideways on the far row).
+func (s *State) WhyNot(path []board.Site) string {
+	if !s.v.bell || s.over || len(path) == 0 {
+		return ""
+	}
+	from := path[0]
+	if from < 0 || int(from) >= numSites || s.pieces[s.turn]&(1<<from) == 0 {
+		return ""
+	}
+	if s.jumpers(s.turn) != 0 {
+		return "must-capture"
+	}
+	if len(path) == 2 {
+		to := path[1]
+		b := s.Board()
+		for d := range b.NumDirs() {
+			if b.Step(from, board.Dir(d)) == to && to >= 0 && (s.pieces[0]|s.pieces[1])&(1<<to) == 0 {
+				return "bell-step"
+			}
+		}
+	}
+	return ""
+}
