@@ -178,6 +178,11 @@ func (g *Game) drawEvalBar(dst *ebiten.Image, ctx *app.Context, x, y, w float64)
 	}
 	h := 8 * u
 	y += 2 * u
+	// The caption sits before the bar, so that the bar says what it measures.
+	caption := ctx.T("game.eval")
+	cw, _ := render.MeasureText(caption, sizeCaption*u, true)
+	render.DrawText(dst, caption, sizeCaption*u, true, x, y+h/2-sizeCaption*u*render.LineHeight/2, render.MutedText, render.AlignLeft)
+	x, w = x+cw+10*u, w-cw-10*u
 	render.FillRoundedRect(dst, x, y, w, h, h/2, render.ButtonFill)
 	fill := func(p rules.Player) color.NRGBA {
 		if rules.ColourOf(g.m.State(), p) == rules.White {
