@@ -7,8 +7,8 @@ import (
 	"koma/app"
 	"koma/app/match"
 	"koma/rules"
-	"koma/rules/board"
 	"koma/rules/ai"
+	"koma/rules/board"
 )
 
 // toyAgainstComputer starts the toy game with the person moving first against the Beginner.
