@@ -1,0 +1,2 @@
+// Package tafl implements three tafl games for Koma.
+package tafl
