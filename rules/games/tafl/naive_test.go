@@ -57,7 +57,7 @@ func (g *naiveTafl) copy() *naiveTafl {
 	return &c
 }
 
-func (g *naiveTafl) in(c, r int) bool { return c >= 0 && r >= 0 && c < g.n && r < g.n }
+func (g *naiveTafl) in(c, r int) bool     { return c >= 0 && r >= 0 && c < g.n && r < g.n }
 func (g *naiveTafl) throne(c, r int) bool { return c == g.n/2 && r == g.n/2 }
 func (g *naiveTafl) corner(c, r int) bool {
 	return g.corners && (c == 0 || c == g.n-1) && (r == 0 || r == g.n-1)
