@@ -1,0 +1,224 @@
+package tafl
+
+import (
+	"math/bits"
+	"math/rand/v2"
+
+	"koma/rules"
+	"koma/rules/board"
+)
+
+// This file holds what the AI and the app may ask of a position beyond the rules: an
+// evaluation, a fast uniform random move for playouts, the engine that plays the game best,
+// and a preview of what a move captures. None of it changes what is legal.
+
+var (
+	_ rules.Evaluator        = (*State)(nil)
+	_ rules.RandomMover      = (*State)(nil)
+	_ rules.EnginePreference = (*State)(nil)
+	_ rules.CapturePreviewer = (*State)(nil)
+	_ rules.Marker           = (*State)(nil)
+)
+
+// PreferredEngine reports alpha-beta, chosen by self-play measurement; the figures are in
+// rules/ai/STRENGTH.md.
+func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }
+
+// maxSide is the most pieces one side has: Tablut's and Ard Rí's 16 attackers.
+const maxSide = 16
+
+// RandomMove implements rules.RandomMover: it counts each piece's moves from the line
+// tables, draws one index as LegalMoves(nil)[rng.IntN(n)] would, and builds only that move.
+func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
+	if s.status != inProgress {
+		return rules.Move{}, false
+	}
+	// Each piece's moves in one mask: its column's rows in the low 16 bits, then its
+	// row's columns, which is LegalMoves order.
+	var sites [maxSide]int8
+	var masks [maxSide]uint32
+	np, total := 0, 0
+	own := s.pieces[s.side]
+	for w, x := range [2]uint64{own.lo, own.hi} {
+		for ; x != 0; x &= x - 1 {
+			c := 64*w + bits.TrailingZeros64(x)
+			col, row := s.targets(c)
+			m := uint32(col) | uint32(row)<<16
+			sites[np&(maxSide-1)], masks[np&(maxSide-1)] = int8(c), m
+			np++
+			total += bits.OnesCount32(m)
+		}
+	}
+	k := rng.IntN(total)
+	i := 0
+	for ; ; i++ {
+		nm := bits.OnesCount32(masks[i&(maxSide-1)])
+		if k < nm {
+			break
+		}
+		k -= nm
+	}
+	c := int(sites[i&(maxSide-1)])
+	b := kthBit(masks[i&(maxSide-1)], k)
+	g := &s.v.geo[c]
+	to := b*s.v.n + int(g.f)
+	if b >= 16 {
+		to = int(g.r)*s.v.n + b - 16
+	}
+	return stepMove(c, to), true
+}
+
+// kthBit returns the index of the k-th lowest set bit of x, counting from 0.
+func kthBit(x uint32, k int) int {
+	for ; k > 0; k-- {
+		x &= x - 1
+	}
+	return bits.TrailingZeros32(x)
+}
+
+// Captures implements rules.CapturePreviewer: the soldiers m encloses, and the king when
+// m captures it.
+func (s *State) Captures(m rules.Move, dst []board.Site) []board.Site {
+	v := s.v
+	from, to := int(m.Path[0]), int(m.Path[1])
+	cell := s.cell
+	cell[to], cell[from] = cell[from], empty
+	if s.side == attackers && v.kingTaken(&cell, int(s.king), to) {
+		dst = append(dst, board.Site(s.king))
+	}
+	var caught [numDirs]int8
+	nc := v.encloses(&cell, to, s.side, &caught)
+	for _, a := range caught[:nc] {
+		dst = append(dst, board.Site(a))
+	}
+	return dst
+}
+
+// Evaluation weights, in soldiers of the defenders (an attacker is worth half of one).
+const (
+	weightSoldier  = 1.0
+	weightAttacker = 0.5
+	// weightOpen is what one open line from the king to a winning square is worth when the
+	// attackers are to move and can close it.
+	weightOpen = 1.5
+	// weightNear and weightFar reward a king two and three moves from a winning square.
+	weightNear = 0.8
+	weightFar  = 0.3
+	// weightGuard is what each attacker beside the king costs the defenders.
+	weightGuard = 0.5
+	// weightFreedom is what each square the king can move to is worth.
+	weightFreedom = 0.05
+	// scale turns a sum of soldiers into the (-1, 1) range.
+	scale = 0.25
+)
+
+// Evaluate scores the position for p from the defenders' chances: material (a defending
+// soldier against two attackers), the king's distance in moves to a winning square over
+// the current board, its open lines to one, the attackers beside it and its freedom to
+// move. A king with an open line and the move, or two open lines, is as good as out.
+func (s *State) Evaluate(p rules.Player) float64 {
+	v := s.v
+	start := v.count
+	own := float64(s.pieces[defenders].count()-1-start[defenders]) * weightSoldier
+	their := float64(s.pieces[attackers].count()-start[attackers]) * weightAttacker
+	x := own - their
+	kg := int(s.king)
+	col, row := s.targets(kg)
+	reach := s.lineSquares(kg, col, row)
+	open := reach.and(v.win).count()
+	switch {
+	case open > 0 && s.side == defenders, open > 1:
+		x += 8
+	case open == 1:
+		x += weightOpen
+	default:
+		switch s.kingDistance(reach) {
+		case 2:
+			x += weightNear
+		case 3:
+			x += weightFar
+		}
+	}
+	guards := 0
+	for d := 0; d < numDirs; d++ {
+		if a := v.nb[kg][d]; a >= 0 && (s.cell[a] == attacker || v.isCorner(int(a))) {
+			guards++
+		}
+	}
+	x -= weightGuard * float64(guards)
+	x += weightFreedom * float64(bits.OnesCount16(col)+bits.OnesCount16(row))
+	e := x * scale
+	e = e / (1 + abs(e))
+	if p == attackers {
+		return -e
+	}
+	return e
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (a bitset) and(b bitset) bitset { return bitset{a.lo & b.lo, a.hi & b.hi} }
+func (a bitset) or(b bitset) bitset  { return bitset{a.lo | b.lo, a.hi | b.hi} }
+
+// lineSquares turns a piece's targets along its column and its row into a set of sites.
+func (s *State) lineSquares(c int, col, row uint16) bitset {
+	n := s.v.n
+	var b bitset
+	for y := uint32(col); y != 0; y &= y - 1 {
+		b.flip(bits.TrailingZeros32(y)*n + c%n)
+	}
+	for y := uint32(row); y != 0; y &= y - 1 {
+		b.flip(c/n*n + bits.TrailingZeros32(y))
+	}
+	return b
+}
+
+// kingDistance returns 2 or 3 when the king, moving alone over the current board, needs
+// that many moves to reach a winning square, and 0 when it needs more; first holds the
+// squares it reaches in one move, none of them winning.
+func (s *State) kingDistance(first bitset) int {
+	v := s.v
+	n := v.n
+	seen := first
+	frontier := first
+	for dist := 2; dist <= 3; dist++ {
+		var next bitset
+		for w, x := range [2]uint64{frontier.lo, frontier.hi} {
+			for ; x != 0; x &= x - 1 {
+				c := 64*w + bits.TrailingZeros64(x)
+				r, f := c/n, c%n
+				// The king's own square is empty once it has left.
+				colOcc := s.colOcc[f] &^ kingBit(s.king, n, f, true)
+				rowOcc := s.rowOcc[r] &^ kingBit(s.king, n, r, false)
+				next = next.or(s.lineSquares(c, v.reach[r][colOcc], v.reach[f][rowOcc]))
+			}
+		}
+		if next.and(v.win) != (bitset{}) {
+			return dist
+		}
+		frontier = bitset{next.lo &^ seen.lo, next.hi &^ seen.hi}
+		seen = seen.or(next)
+	}
+	return 0
+}
+
+// kingBit returns the king's bit in column (byCol) or row line of a line occupancy, or 0
+// when the king is not on that line.
+func kingBit(kg int8, n, line int, byCol bool) uint16 {
+	k := int(kg)
+	if byCol {
+		if k%n == line {
+			return 1 << (k / n)
+		}
+		return 0
+	}
+	if k/n == line {
+		return 1 << (k % n)
+	}
+	return 0
+}

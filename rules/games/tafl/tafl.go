@@ -1,0 +1,693 @@
+package tafl
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+
+	"koma/rules"
+	"koma/rules/board"
+)
+
+// The outcome reasons.
+const (
+	// ReasonKingEscaped: the king reached a winning square; the defenders won.
+	ReasonKingEscaped = "king-escaped"
+	// ReasonKingCaptured: the attackers captured the king.
+	ReasonKingCaptured = "king-captured"
+	// ReasonNoMoves: the player to move had no legal move and lost.
+	ReasonNoMoves = "no-moves"
+	// ReasonRepetition: the mover made a position occur for the third time and lost.
+	ReasonRepetition = "repetition"
+	// ReasonTurnLimit: MaxTurns turns passed without a result; the game is a draw.
+	ReasonTurnLimit = "turn-limit"
+)
+
+// The seats.
+const (
+	attackers rules.Player = 0
+	defenders rules.Player = 1
+)
+
+// Cell contents, also the piece kinds plus one: a soldier is kind 0, the king kind 1.
+const (
+	empty uint8 = iota
+	attacker
+	defender
+	king
+)
+
+// status says whether and how a game ended.
+const (
+	inProgress uint8 = iota
+	kingEscaped
+	kingCaptured
+	stuck      // the player to move has no move
+	repetition // the last mover made a third occurrence
+	turnLimit
+)
+
+var reasonKeys = [...]string{
+	kingEscaped:  ReasonKingEscaped,
+	kingCaptured: ReasonKingCaptured,
+	stuck:        ReasonNoMoves,
+	repetition:   ReasonRepetition,
+	turnLimit:    ReasonTurnLimit,
+}
+
+// maxTurns is the app's turn limit (the rulebooks have none): a game still going after
+// 400 turns, 200 by each side, is a draw. It also bounds the repetition history, which
+// holds the positions since the last capture, the initial one included.
+const maxTurns = 400
+
+// The history holds at most maxTurns+1 positions; this fails to compile if it could not.
+var _ [512 - (maxTurns + 1)]struct{}
+
+// maxN is the side of the largest board.
+const maxN = 9
+
+// The four orthogonal directions.
+const (
+	north = iota
+	east
+	south
+	west
+	numDirs
+)
+
+var errOption = errors.New("unsupported option value")
+
+func newCard(id string, opts []rules.OptionSpec, presets []string) *rules.Game {
+	return &rules.Game{
+		ID:       id,
+		Sides:    []rules.Side{{Colour: rules.Black, Role: "attacker"}, {Colour: rules.White, Role: "defender"}},
+		Style:    rules.Plain,
+		Looks:    []rules.Look{rules.Disc, rules.Crowned},
+		Options:  opts,
+		Presets:  presets,
+		MaxTurns: maxTurns,
+	}
+}
+
+// The three definition cards.
+var (
+	// Tablut is the 9×9 game, won on the edge.
+	Tablut = newCard("tablut", nil, nil)
+	// Brandub is the 7×7 game with 8 attackers and 4 defenders, won in the corners.
+	Brandub = newCard("brandub", nil, nil)
+	// ArdRi is the 7×7 game with 16 attackers and 8 defenders, won in the corners; its
+	// option move=step limits every move to one square.
+	ArdRi = newCard("ardri", []rules.OptionSpec{{Key: "move", Values: []string{"rook", "step"}, Default: "rook"}},
+		[]string{"", "move=step"})
+)
+
+// Games lists the three cards in menu order.
+var Games = []*rules.Game{Tablut, Brandub, ArdRi}
+
+// The layouts, top rank first: A attacker, D defender, K the king (on the throne).
+const (
+	tablutLayout = `
+		. . . A A A . . .
+		. . . . A . . . .
+		. . . . D . . . .
+		A . . . D . . . A
+		A A D D K D D A A
+		A . . . D . . . A
+		. . . . D . . . .
+		. . . . A . . . .
+		. . . A A A . . .`
+	brandubLayout = `
+		. . . A . . .
+		. . . A . . .
+		. . . D . . .
+		A A D K D A A
+		. . . D . . .
+		. . . A . . .
+		. . . A . . .`
+	ardriLayout = `
+		. . A A A . .
+		. . . A . . .
+		A . D D D . A
+		A A D K D A A
+		A . D D D . A
+		. . . A . . .
+		. . A A A . .`
+)
+
+// bitset is a set of sites, bit i for site i (row*n+col); two words cover 81 sites.
+type bitset struct{ lo, hi uint64 }
+
+func (b *bitset) flip(i int) {
+	if i < 64 {
+		b.lo ^= 1 << uint(i)
+	} else {
+		b.hi ^= 1 << uint(i-64)
+	}
+}
+
+func (b bitset) has(i int) bool {
+	if i < 64 {
+		return b.lo>>uint(i)&1 != 0
+	}
+	return b.hi>>uint(i-64)&1 != 0
+}
+
+func (b bitset) count() int { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }
+
+// variant is the immutable data shared by every position of one game and option set.
+type variant struct {
+	game  *rules.Game
+	opts  rules.Options
+	index uint8 // distinguishes variants in keys
+	n     int
+	cells int
+	topo  *board.Topology
+	// zob holds a key per piece kind and site ((contents-1)*cells+site), then the key for
+	// the defenders to move.
+	zob    board.Zobrist
+	throne int
+	// corners is true in the 7×7 games: the corners are escapes, entered only by the king,
+	// hostile to soldiers of both sides, and where the king wins.
+	corners bool
+	step    bool
+	// win holds the squares where the king wins: the corners, or Tablut's edge.
+	win bitset
+	// forbidRow[r] and forbidCol[c] hold the squares of row r (as column bits) and of
+	// column c (as row bits) where a soldier may not stop: the throne and the escapes.
+	forbidRow, forbidCol [maxN]uint16
+	// reach[pos][occ] holds the squares of a line a piece on pos can move to when the
+	// line's occupied squares are occ.
+	reach *[maxN][1 << maxN]uint16
+	// geo[s] holds the row and column of site s and the squares of its column and row
+	// where a soldier may not stop, so that the hot paths never divide.
+	geo [maxN * maxN]geometry
+	// nb[s][d] is the neighbour of site s in direction d, or -1 off the board.
+	nb    [maxN * maxN][numDirs]int8
+	start [maxN * maxN]uint8
+	// count holds the number of soldiers each side starts with.
+	count [2]int
+	marks []rules.Mark
+}
+
+// geometry is what the move generator needs to know about one site.
+type geometry struct {
+	r, f   uint8
+	fc, fr uint16 // forbidCol[f] and forbidRow[r]
+}
+
+func (v *variant) isCorner(s int) bool {
+	if !v.corners {
+		return false
+	}
+	return s == 0 || s == v.n-1 || s == v.cells-v.n || s == v.cells-1
+}
+
+var (
+	tablutVariant  = newVariant(Tablut, rules.Options{}, 0, 9, tablutLayout, false, false)
+	brandubVariant = newVariant(Brandub, rules.Options{}, 1, 7, brandubLayout, true, false)
+	ardriVariants  = [2]*variant{
+		newVariant(ArdRi, rules.Options{"move": "rook"}, 2, 7, ardriLayout, true, false),
+		newVariant(ArdRi, rules.Options{"move": "step"}, 3, 7, ardriLayout, true, true),
+	}
+	reachTables = [2]*[maxN][1 << maxN]uint16{buildReach(false), buildReach(true)}
+)
+
+func init() {
+	Tablut.New = func(rules.Options) (rules.State, error) { return newState(tablutVariant), nil }
+	Brandub.New = func(rules.Options) (rules.State, error) { return newState(brandubVariant), nil }
+	ArdRi.New = func(o rules.Options) (rules.State, error) {
+		i := slices.Index([]string{"rook", "step"}, o.Get("move"))
+		if i < 0 {
+			return nil, fmt.Errorf("ardri: move %q: %w", o.Get("move"), errOption)
+		}
+		return newState(ardriVariants[i]), nil
+	}
+}
+
+// buildReach fills reach for every line length up to maxN at once: a line shorter than
+// maxN simply never has the high bits set, so the same table serves every board.
+func buildReach(step bool) *[maxN][1 << maxN]uint16 {
+	var t [maxN][1 << maxN]uint16
+	for pos := 0; pos < maxN; pos++ {
+		for occ := 0; occ < 1<<maxN; occ++ {
+			var m uint16
+			for _, d := range []int{-1, 1} {
+				for q := pos + d; q >= 0 && q < maxN && occ>>q&1 == 0; q += d {
+					m |= 1 << q
+					if step {
+						break
+					}
+				}
+			}
+			t[pos][occ] = m
+		}
+	}
+	return &t
+}
+
+func newVariant(g *rules.Game, opts rules.Options, index uint8, n int, layout string, corners, step bool) *variant {
+	v := &variant{game: g, opts: opts, index: index, n: n, cells: n * n, corners: corners, step: step}
+	v.topo = board.NewSquare(n, n)
+	v.zob = board.NewZobrist(g.ID, 3*n*n+1)
+	v.throne = (n/2)*n + n/2
+	v.reach = reachTables[0]
+	if step {
+		v.reach = reachTables[1]
+	}
+	mid := n / 2
+	v.forbidRow[mid] |= 1 << mid
+	v.forbidCol[mid] |= 1 << mid
+	for s := 0; s < v.cells; s++ {
+		r, c := s/n, s%n
+		if corners && v.isCorner(s) {
+			v.win.flip(s)
+			v.forbidRow[r] |= 1 << c
+			v.forbidCol[c] |= 1 << r
+		}
+		if !corners && (r == 0 || c == 0 || r == n-1 || c == n-1) {
+			v.win.flip(s)
+		}
+		for d := 0; d < numDirs; d++ {
+			v.nb[s][d] = -1
+		}
+		if r+1 < n {
+			v.nb[s][north] = int8(s + n)
+		}
+		if c+1 < n {
+			v.nb[s][east] = int8(s + 1)
+		}
+		if r > 0 {
+			v.nb[s][south] = int8(s - n)
+		}
+		if c > 0 {
+			v.nb[s][west] = int8(s - 1)
+		}
+	}
+	for s := 0; s < v.cells; s++ {
+		r, c := s/n, s%n
+		v.geo[s] = geometry{r: uint8(r), f: uint8(c), fc: v.forbidCol[c], fr: v.forbidRow[r]}
+	}
+	rows := splitLayout(layout)
+	if len(rows) != n {
+		panic(fmt.Sprintf("tafl: %s layout has %d rows", g.ID, len(rows)))
+	}
+	for i, row := range rows {
+		if len(row) != n {
+			panic(fmt.Sprintf("tafl: %s layout row %d has %d cells", g.ID, i, len(row)))
+		}
+		for c, tok := range row {
+			v.start[(n-1-i)*n+c] = map[string]uint8{".": empty, "A": attacker, "D": defender, "K": king}[tok]
+		}
+	}
+	for s := 0; s < v.cells; s++ {
+		switch v.start[s] {
+		case attacker:
+			v.count[attackers]++
+		case defender:
+			v.count[defenders]++
+		}
+		switch {
+		case s == v.throne:
+			v.marks = append(v.marks, rules.Mark{Site: board.Site(s), Kind: rules.Throne, Owner: rules.NoPlayer})
+		case v.win.has(s):
+			v.marks = append(v.marks, rules.Mark{Site: board.Site(s), Kind: rules.Escape, Owner: defenders})
+		}
+	}
+	return v
+}
+
+func splitLayout(layout string) [][]string {
+	var rows [][]string
+	for _, line := range strings.Split(layout, "\n") {
+		if row := strings.Fields(line); len(row) > 0 {
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}
+
+// State is a tafl position. It is a plain value: copying it copies the position.
+type State struct {
+	v *variant
+	// pieces[attackers] holds the attackers, pieces[defenders] the defenders' soldiers
+	// and the king.
+	pieces [2]bitset
+	hash   uint64
+	// rowOcc[r] has bit c set, and colOcc[c] bit r, for each occupied square (r, c), and
+	// for every position beyond the edge of a board smaller than maxN.
+	rowOcc, colOcc [maxN]uint16
+	cell           [maxN * maxN]uint8
+	king           int8
+	side           rules.Player
+	status         uint8
+	turns          uint16
+	// hist holds the hashes of the positions since the last capture, the current one
+	// included: a capture makes every earlier position unreachable.
+	hist rules.History[[512]uint64]
+}
+
+func newState(v *variant) *State {
+	s := &State{v: v, side: attackers, king: -1}
+	// The line tables are built for maxN squares: on a smaller board the squares beyond
+	// the edge are marked occupied, so no move runs past it.
+	pad := uint16(1<<maxN-1) &^ uint16(1<<v.n-1)
+	for i := 0; i < v.n; i++ {
+		s.rowOcc[i], s.colOcc[i] = pad, pad
+	}
+	for c := 0; c < v.cells; c++ {
+		if k := v.start[c]; k != empty {
+			s.put(c, k)
+		}
+	}
+	s.hash = s.ComputeHash()
+	s.hist.Push(s.hash)
+	return s
+}
+
+// put places contents k on the empty site c, without touching the hash.
+func (s *State) put(c int, k uint8) {
+	g := &s.v.geo[c]
+	s.cell[c] = k
+	s.rowOcc[g.r] |= 1 << g.f
+	s.colOcc[g.f] |= 1 << g.r
+	if k == attacker {
+		s.pieces[attackers].flip(c)
+	} else {
+		s.pieces[defenders].flip(c)
+	}
+	if k == king {
+		s.king = int8(c)
+	}
+}
+
+// lift empties site c, without touching the hash.
+func (s *State) lift(c int) {
+	g := &s.v.geo[c]
+	k := s.cell[c]
+	s.cell[c] = empty
+	s.rowOcc[g.r] &^= 1 << g.f
+	s.colOcc[g.f] &^= 1 << g.r
+	if k == attacker {
+		s.pieces[attackers].flip(c)
+	} else {
+		s.pieces[defenders].flip(c)
+	}
+}
+
+// Game returns the definition card.
+func (s *State) Game() *rules.Game { return s.v.game }
+
+// Variant returns a copy of the options the position was created with.
+func (s *State) Variant() rules.Options {
+	o := rules.Options{}
+	for k, v := range s.v.opts {
+		o[k] = v
+	}
+	return o
+}
+
+// Board returns the square topology.
+func (s *State) Board() *board.Topology { return s.v.topo }
+
+// MidTurn is always false: every turn is one move.
+func (s *State) MidTurn() bool { return false }
+
+// ToMove returns the player to move, or rules.NoPlayer once the game is over.
+func (s *State) ToMove() rules.Player {
+	if s.status != inProgress {
+		return rules.NoPlayer
+	}
+	return s.side
+}
+
+// Outcome reports the winner and the reason once the game is over.
+func (s *State) Outcome() (rules.Outcome, bool) {
+	switch s.status {
+	case inProgress:
+		return rules.Outcome{Winner: rules.NoPlayer}, false
+	case kingEscaped:
+		return rules.Outcome{Winner: defenders, Reason: ReasonKingEscaped}, true
+	case kingCaptured:
+		return rules.Outcome{Winner: attackers, Reason: ReasonKingCaptured}, true
+	case turnLimit:
+		return rules.Outcome{Winner: rules.NoPlayer, Reason: ReasonTurnLimit}, true
+	}
+	// Stuck: the player to move (s.side) loses. Repetition: the last mover, who is not
+	// s.side, loses.
+	w := s.side.Other()
+	if s.status == repetition {
+		w = s.side
+	}
+	return rules.Outcome{Winner: w, Reason: reasonKeys[s.status]}, true
+}
+
+// Pieces appends the piece on site c, if any, to dst.
+func (s *State) Pieces(c board.Site, dst []rules.Piece) []rules.Piece {
+	if c < 0 || int(c) >= s.v.cells {
+		return dst
+	}
+	switch s.cell[c] {
+	case attacker:
+		dst = append(dst, rules.Piece{Owner: attackers})
+	case defender:
+		dst = append(dst, rules.Piece{Owner: defenders})
+	case king:
+		dst = append(dst, rules.Piece{Owner: defenders, Kind: 1})
+	}
+	return dst
+}
+
+// Marks lists the throne and the winning squares: the corners in the 7×7 games, the 32
+// edge squares in Tablut.
+func (s *State) Marks(dst []rules.Mark) []rules.Mark { return append(dst, s.v.marks...) }
+
+// Clone returns an independent copy.
+func (s *State) Clone() rules.State {
+	c := *s
+	return &c
+}
+
+// CopyFrom overwrites s with src, which must be a tafl state.
+func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
+
+// Hash returns the incremental Zobrist hash of the pieces and the player to move.
+func (s *State) Hash() uint64 { return s.hash }
+
+// ComputeHash recomputes Hash from the position.
+func (s *State) ComputeHash() uint64 {
+	var h uint64
+	for c := 0; c < s.v.cells; c++ {
+		if k := s.cell[c]; k != empty {
+			h ^= s.v.zob[int(k-1)*s.v.cells+c]
+		}
+	}
+	if s.side == defenders {
+		h ^= s.v.zob[3*s.v.cells]
+	}
+	return h
+}
+
+// AppendKey appends the variant, the player to move, the result, the turn count, the
+// board and the remembered positions to dst.
+func (s *State) AppendKey(dst []byte) []byte {
+	dst = append(dst, s.v.index, byte(s.side), s.status, byte(s.turns), byte(s.turns>>8))
+	dst = append(dst, s.cell[:s.v.cells]...)
+	return s.hist.AppendKey(dst)
+}
+
+// targets returns the squares the piece on site c can move to: along its column (as row
+// bits) and along its row (as column bits).
+func (s *State) targets(c int) (col, row uint16) {
+	g := &s.v.geo[c]
+	col = s.v.reach[g.r][s.colOcc[g.f]&(1<<maxN-1)]
+	row = s.v.reach[g.f][s.rowOcc[g.r]&(1<<maxN-1)]
+	if c != int(s.king) {
+		col &^= g.fc
+		row &^= g.fr
+	}
+	return col, row
+}
+
+func stepMove(from, to int) rules.Move {
+	m := rules.Move{Kind: rules.Step, Len: 2}
+	m.Path[0], m.Path[1] = board.Site(from), board.Site(to)
+	return m
+}
+
+// LegalMoves appends the legal moves to dst: by the moving piece's site, then its moves
+// along its column from the bottom up, then along its row from left to right.
+func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
+	if s.status != inProgress {
+		return dst
+	}
+	n := s.v.n
+	own := s.pieces[s.side]
+	for w, x := range [2]uint64{own.lo, own.hi} {
+		for ; x != 0; x &= x - 1 {
+			c := 64*w + bits.TrailingZeros64(x)
+			col, row := s.targets(c)
+			f, r := c%n, c/n
+			for y := uint32(col); y != 0; y &= y - 1 {
+				dst = append(dst, stepMove(c, bits.TrailingZeros32(y)*n+f))
+			}
+			for y := uint32(row); y != 0; y &= y - 1 {
+				dst = append(dst, stepMove(c, r*n+bits.TrailingZeros32(y)))
+			}
+		}
+	}
+	return dst
+}
+
+// hasMoves reports whether the player to move has a legal move.
+func (s *State) hasMoves() bool {
+	own := s.pieces[s.side]
+	for w, x := range [2]uint64{own.lo, own.hi} {
+		for ; x != 0; x &= x - 1 {
+			if col, row := s.targets(64*w + bits.TrailingZeros64(x)); col|row != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// friend reports whether contents k belong to player p.
+func friend(k uint8, p rules.Player) bool {
+	if p == attackers {
+		return k == attacker
+	}
+	return k == defender || k == king
+}
+
+// Apply plays m, which must be one of LegalMoves.
+func (s *State) Apply(m rules.Move) {
+	v := s.v
+	from, to := int(m.Path[0]), int(m.Path[1])
+	k := s.cell[from]
+	mover := s.side
+	s.lift(from)
+	s.put(to, k)
+	s.hash ^= v.zob[int(k-1)*v.cells+from] ^ v.zob[int(k-1)*v.cells+to] ^ v.zob[3*v.cells]
+	// The king is judged on the board the move leaves, before any soldier it encloses is
+	// removed: all of a move's captures happen together.
+	taken := mover == attackers && v.kingTaken(&s.cell, int(s.king), to)
+	var caught [numDirs]int8
+	nc := v.encloses(&s.cell, to, mover, &caught)
+	for _, a := range caught[:nc] {
+		s.hash ^= v.zob[int(s.cell[a]-1)*v.cells+int(a)]
+		s.lift(int(a))
+	}
+	s.side = mover.Other()
+	s.turns++
+	switch {
+	case k == king && v.win.has(to):
+		s.status = kingEscaped
+		return
+	case taken:
+		s.status = kingCaptured
+		return
+	}
+	captured := nc > 0
+	if captured {
+		s.hist.Reset()
+	}
+	seen := s.hist.Count(s.hash)
+	s.hist.Push(s.hash)
+	switch {
+	case seen >= 2:
+		s.status = repetition
+	case s.turns >= maxTurns:
+		s.status = turnLimit
+	case !s.hasMoves():
+		s.status = stuck
+	}
+}
+
+// encloses writes to caught the enemy soldiers that the mover's piece, just arrived on
+// site to of the board cell, encloses against a piece of the mover or a hostile square,
+// and returns how many there are.
+func (v *variant) encloses(cell *[maxN * maxN]uint8, to int, mover rules.Player, caught *[numDirs]int8) int {
+	enemy := attacker
+	if mover == attackers {
+		enemy = defender
+	}
+	nc := 0
+	for d := 0; d < numDirs; d++ {
+		a := v.nb[to][d]
+		if a < 0 || cell[a] != enemy {
+			continue
+		}
+		b := int(v.nb[a][d])
+		if b < 0 {
+			continue
+		}
+		if friend(cell[b], mover) || (b == v.throne && cell[b] == empty) || v.isCorner(b) {
+			caught[nc] = a
+			nc++
+		}
+	}
+	return nc
+}
+
+// kingTaken reports whether the attacker that just moved to site to of the board cell
+// captures the king, which stands on kg.
+func (v *variant) kingTaken(cell *[maxN * maxN]uint8, kg, to int) bool {
+	nb := &v.nb[kg]
+	adjacent := nb[0] == int8(to) || nb[1] == int8(to) || nb[2] == int8(to) || nb[3] == int8(to)
+	switch {
+	case kg == v.throne:
+		// Four attackers around the throne, or three and a defending soldier that is
+		// itself enclosed on its other three sides; the mover is one of the enclosers.
+		guard := -1
+		for d := 0; d < numDirs; d++ {
+			switch cell[nb[d]] {
+			case attacker:
+			case defender:
+				if guard >= 0 {
+					return false
+				}
+				guard = int(nb[d])
+			default:
+				return false
+			}
+		}
+		if guard < 0 {
+			return adjacent
+		}
+		inner := false
+		for d := 0; d < numDirs; d++ {
+			a := int(v.nb[guard][d])
+			if a == kg {
+				continue
+			}
+			if cell[a] != attacker {
+				return false
+			}
+			inner = inner || a == to
+		}
+		return adjacent || inner
+	case nb[0] == int8(v.throne) || nb[1] == int8(v.throne) || nb[2] == int8(v.throne) || nb[3] == int8(v.throne):
+		// Beside the throne: attackers on the other three sides.
+		if !adjacent {
+			return false
+		}
+		for d := 0; d < numDirs; d++ {
+			if a := int(nb[d]); a != v.throne && cell[a] != attacker {
+				return false
+			}
+		}
+		return true
+	case !adjacent:
+		return false
+	}
+	// Elsewhere: enclosed between the mover and an attacker or an escape beyond.
+	for d := 0; d < numDirs; d++ {
+		if int(nb[d]) == to {
+			b := int(nb[(d+2)%numDirs])
+			return b >= 0 && (cell[b] == attacker || v.isCorner(b))
+		}
+	}
+	return false
+}
