@@ -7,6 +7,7 @@ import (
 	"koma/rules/games/foxhounds"
 	"koma/rules/games/konane"
 	"koma/rules/games/stoic"
+	"koma/rules/games/turkish"
 )
 
 // All is every game, in the order the menu shows them.
@@ -15,4 +16,5 @@ var All = rules.Catalog{
 	stoic.Game,
 	alquerque.Game,
 	foxhounds.Game,
+	turkish.Game,
 }
