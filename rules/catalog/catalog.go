@@ -5,6 +5,7 @@ import (
 	"koma/rules"
 	"koma/rules/games/alquerque"
 	"koma/rules/games/foxhounds"
+	"koma/rules/games/halma"
 	"koma/rules/games/konane"
 	"koma/rules/games/stoic"
 	"koma/rules/games/turkish"
@@ -17,4 +18,5 @@ var All = rules.Catalog{
 	alquerque.Game,
 	foxhounds.Game,
 	turkish.Game,
+	halma.Game,
 }
