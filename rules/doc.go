@@ -41,11 +41,14 @@
 //   - Optional straight multi-jumps (Kōnane): encoding A. Each legal stopping point of a
 //     straight chain is a separate Jump move whose Path lists every landing square, so
 //     stopping early is simply choosing a shorter move.
-//   - Forced capture chains with changes of direction and a maximum-capture rule (Alquerque
-//     under Bell's rules, Turkish Checkers): encoding A. The generator walks every chain to its
-//     end and emits only complete chains, and only those of maximal length where the game
-//     demands the maximum; pieces captured earlier in the chain are removed as the game
-//     prescribes (at once in Alquerque, at the end in Turkish Checkers).
+//   - Forced capture chains with changes of direction (Alquerque under Bell's rules): encoding
+//     A. The generator walks every chain to its end and emits only complete chains; pieces
+//     captured earlier in the chain are removed at once.
+//   - Forced capture chains under a maximum-capture rule, with flying kings (Turkish
+//     Checkers): encoding B, one Jump per capture and no Stop, because a king's chain has no
+//     bound provably within MaxPath. LegalMoves offers only the jumps that begin or continue
+//     a route taking the most pieces, searched from the real board with the pieces taken so
+//     far already gone; the chain ends by itself when its piece cannot capture again.
 //   - Hop chains that may stop anywhere (Halma): encoding B, one Jump per hop and a Stop
 //     move to end the turn, because 8×8 positions reach about 40,000 distinct hop paths and
 //     paths of 17 sites.

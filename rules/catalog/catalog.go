@@ -5,9 +5,11 @@ import (
 	"koma/rules"
 	"koma/rules/games/alquerque"
 	"koma/rules/games/foxhounds"
+	"koma/rules/games/halma"
 	"koma/rules/games/konane"
 	"koma/rules/games/stoic"
 	"koma/rules/games/tafl"
+	"koma/rules/games/turkish"
 )
 
 // All is every game, in the order the menu shows them.
@@ -19,4 +21,6 @@ var All = rules.Catalog{
 	tafl.Tablut,
 	tafl.Brandub,
 	tafl.ArdRi,
+	turkish.Game,
+	halma.Game,
 }

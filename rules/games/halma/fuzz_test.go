@@ -1,0 +1,95 @@
+package halma
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"koma/rules"
+	"koma/rules/board"
+)
+
+// FuzzPlayout plays a seeded random game with the naive implementation as referee for
+// every whole turn, then a random game decision by decision, checking the state's
+// invariants and that no chain in progress is ever left without a legal decision.
+func FuzzPlayout(f *testing.F) {
+	for seed := uint64(0); seed < 4; seed++ {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64) {
+		refereeGame(t, seed)
+		s := start(t)
+		rng := rand.New(rand.NewPCG(seed, 11))
+		for {
+			checkInvariants(t, s)
+			moves := s.LegalMoves(nil)
+			if len(moves) == 0 {
+				if s.MidTurn() {
+					t.Fatalf("a chain with no way to end\n%s", rules.Text(s))
+				}
+				return
+			}
+			s.Apply(moves[rng.IntN(len(moves))])
+		}
+	})
+}
+
+func checkInvariants(t *testing.T, s *State) {
+	t.Helper()
+	switch {
+	case s.pieces[0]&s.pieces[1] != 0:
+		t.Fatalf("two pieces on one square\n%s", rules.Text(s))
+	case bits.OnesCount64(s.pieces[0]) != 10 || bits.OnesCount64(s.pieces[1]) != 10:
+		t.Fatalf("pieces came or went\n%s", rules.Text(s))
+	case s.Hash() != s.ComputeHash():
+		t.Fatalf("incremental hash %x, recomputed %x", s.Hash(), s.ComputeHash())
+	case s.chain < 0 && (s.start >= 0 || s.jumped != 0):
+		t.Fatalf("chain data between turns")
+	case s.chain >= 0 && s.jumped&(s.pieces[0]|s.pieces[1]) != s.jumped:
+		t.Fatalf("a jumped square is empty")
+	case int(s.turns) > Game.MaxTurns:
+		t.Fatalf("past the turn limit")
+	}
+}
+
+// FuzzParseMove feeds arbitrary text to ParseMove, and an arbitrary move to rules.Play, in
+// positions of seeded random games: neither may panic, and each may accept only legal moves.
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{"d1-e2", "b1xd3", "stop", "pass", "", "a1-", "-", "x", "z9-a1", " c2-d3 "} {
+		f.Add(s, uint64(len(s)), uint8(30), []byte{3, 20, 36})
+	}
+	f.Fuzz(func(t *testing.T, text string, seed uint64, plies uint8, path []byte) {
+		st := start(t)
+		rng := rand.New(rand.NewPCG(seed, 5))
+		for range int(plies) % 120 {
+			moves := st.LegalMoves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			st.Apply(moves[rng.IntN(len(moves))])
+		}
+		if m, err := rules.ParseMove(st, text); err == nil {
+			if !rules.IsLegal(st, m) || rules.FormatMove(st, m) != strings.TrimSpace(text) {
+				t.Fatalf("ParseMove(%q) gave %v", text, m)
+			}
+		}
+		var m rules.Move
+		if len(path) > 0 {
+			m.Kind = rules.MoveKind(path[0] % 9)
+			for _, b := range path[1:min(len(path), rules.MaxPath+1)] {
+				m.Path[m.Len] = board.Site(int(b) - 3)
+				m.Len++
+			}
+		}
+		legal := rules.IsLegal(st, m)
+		before := st.Hash()
+		err := rules.Play(st, m)
+		if (err == nil) != legal {
+			t.Fatalf("Play(%v): error %v, legal %v", m, err, legal)
+		}
+		if err != nil && st.Hash() != before {
+			t.Fatalf("a rejected move changed the position")
+		}
+	})
+}

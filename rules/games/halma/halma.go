@@ -1,0 +1,460 @@
+package halma
+
+import (
+	"math/bits"
+
+	"koma/rules"
+	"koma/rules/board"
+)
+
+const gameID = "halma"
+
+// Game is the definition card of Halma on the 8×8 board.
+var Game = &rules.Game{
+	ID:    gameID,
+	Sides: []rules.Side{{Colour: rules.White}, {Colour: rules.Black}},
+	Style: rules.Plain,
+	Looks: []rules.Look{rules.Disc},
+	// The turn limit ends every game (our rule; see the package doc).
+	MaxTurns: turnLimit,
+	New:      newState,
+}
+
+const (
+	size     = 8
+	numSites = size * size
+	// turnLimit is the number of turns, both players' together, after which an unfinished
+	// game is drawn.
+	turnLimit = 300
+	// stallTurn is the player's own turn after which none of their pieces may still stand
+	// in their starting camp.
+	stallTurn = 30
+
+	fileA uint64 = 0x0101010101010101
+	fileH        = fileA << 7
+)
+
+// The outcome reasons, stored as small codes so that State holds no strings.
+const (
+	reasonNone uint8 = iota
+	reasonGoal
+	reasonStalled
+	reasonTurnLimit
+)
+
+var reasonKeys = [...]string{
+	reasonNone:      "",
+	reasonGoal:      "goal",
+	reasonStalled:   "stalled",
+	reasonTurnLimit: "turn-limit",
+}
+
+// Zobrist key layout: the pieces of each player, Black to move, then, during a hop chain,
+// the square of the hopping piece, the square it started from and the squares of the
+// pieces it has jumped.
+const (
+	zPieces = 0
+	zSide   = 2 * numSites
+	zChain  = zSide + 1
+	zStart  = zChain + numSites
+	zJumped = zStart + numSites
+	zCount  = zJumped + numSites
+)
+
+var (
+	topo    = board.NewSquare(size, size)
+	zobrist = board.NewZobrist(gameID, zCount)
+	// camp[p] is p's starting camp: the ten squares within three orthogonal steps of p's
+	// corner (a1 for White, h8 for Black). goal[p] is the opponent's camp.
+	camp, goal [2]uint64
+	// dirDelta is the change of site index one square in each board direction (N, NE, E,
+	// SE, S, SW, W, NW).
+	dirDelta = [8]int{size, size + 1, 1, 1 - size, -size, -size - 1, -1, size - 1}
+	initial  State
+)
+
+func init() {
+	for s := range numSites {
+		col, row := s%size, s/size
+		if col+row <= 3 {
+			camp[0] |= 1 << s
+		}
+		if (size-1-col)+(size-1-row) <= 3 {
+			camp[1] |= 1 << s
+		}
+	}
+	goal = [2]uint64{camp[1], camp[0]}
+	initial = State{pieces: camp, winner: rules.NoPlayer, chain: -1, start: -1}
+	initial.hash = initial.ComputeHash()
+}
+
+func newState(rules.Options) (rules.State, error) {
+	st := initial
+	return &st, nil
+}
+
+// shift moves every square of x one square in direction d, dropping those that would leave
+// the board.
+func shift(x uint64, d int) uint64 {
+	switch d {
+	case 0:
+		return x << size
+	case 1:
+		return (x &^ fileH) << (size + 1)
+	case 2:
+		return (x &^ fileH) << 1
+	case 3:
+		return (x &^ fileH) >> (size - 1)
+	case 4:
+		return x >> size
+	case 5:
+		return (x &^ fileA) >> (size + 1)
+	case 6:
+		return (x &^ fileA) >> 1
+	}
+	return (x &^ fileA) << (size - 1)
+}
+
+// State is a Halma position. Pieces are bitmasks over the 64 squares (bit s is site s,
+// numbered row*8+col as board.NewSquare numbers them), so copying a State copies
+// everything it owns.
+type State struct {
+	pieces [2]uint64
+	hash   uint64
+	// jumped holds the squares of the pieces jumped so far in the chain in progress.
+	jumped uint64
+	// turn is the player who decides next, kept after the end so that the hash stays that
+	// of the final position.
+	turn   rules.Player
+	over   bool
+	winner rules.Player
+	reason uint8
+	// chain is the square of the piece in the middle of a hop chain, start the square it
+	// began the turn on; both are -1 between turns.
+	chain, start int8
+	// turns counts the turns played, both players' together.
+	turns uint16
+}
+
+// Game returns the Halma definition.
+func (s *State) Game() *rules.Game { return Game }
+
+// Variant returns the options: the game has none.
+func (s *State) Variant() rules.Options { return rules.Options{} }
+
+// Board returns the 8×8 board.
+func (s *State) Board() *board.Topology { return topo }
+
+// ToMove returns the player to decide, or rules.NoPlayer once the game is over.
+func (s *State) ToMove() rules.Player {
+	if s.over {
+		return rules.NoPlayer
+	}
+	return s.turn
+}
+
+// MidTurn reports whether a hop chain is in progress.
+func (s *State) MidTurn() bool { return s.chain >= 0 }
+
+// Clone returns an independent copy.
+func (s *State) Clone() rules.State {
+	c := *s
+	return &c
+}
+
+// CopyFrom overwrites s with src, which must be a Halma state.
+func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
+
+// Hash returns the incrementally maintained Zobrist hash.
+func (s *State) Hash() uint64 { return s.hash }
+
+// ComputeHash recomputes the hash from the pieces, the player to move and the chain.
+func (s *State) ComputeHash() uint64 {
+	var h uint64
+	for p := range 2 {
+		for m := s.pieces[p]; m != 0; m &= m - 1 {
+			h ^= zobrist[zPieces+p*numSites+bits.TrailingZeros64(m)]
+		}
+	}
+	if s.turn == 1 {
+		h ^= zobrist[zSide]
+	}
+	if s.chain >= 0 {
+		h ^= zobrist[zChain+int(s.chain)] ^ zobrist[zStart+int(s.start)]
+	}
+	for m := s.jumped; m != 0; m &= m - 1 {
+		h ^= zobrist[zJumped+bits.TrailingZeros64(m)]
+	}
+	return h
+}
+
+// AppendKey encodes the full state: pieces, player to move, chain, result and the number
+// of turns played.
+func (s *State) AppendKey(dst []byte) []byte {
+	for _, m := range [3]uint64{s.pieces[0], s.pieces[1], s.jumped} {
+		for i := range 8 {
+			dst = append(dst, byte(m>>(8*i)))
+		}
+	}
+	over := byte(0)
+	if s.over {
+		over = 1
+	}
+	return append(dst, byte(s.turn), byte(s.chain), byte(s.start), over, byte(s.winner+1), s.reason, byte(s.turns), byte(s.turns>>8))
+}
+
+// Outcome reports the result once the game is over.
+func (s *State) Outcome() (rules.Outcome, bool) {
+	if !s.over {
+		return rules.Outcome{}, false
+	}
+	return rules.Outcome{Winner: s.winner, Reason: reasonKeys[s.reason]}, true
+}
+
+// Pieces appends the piece on site, if any.
+func (s *State) Pieces(site board.Site, dst []rules.Piece) []rules.Piece {
+	if site < 0 || site >= numSites {
+		return dst
+	}
+	for p := range 2 {
+		if s.pieces[p]>>site&1 != 0 {
+			dst = append(dst, rules.Piece{Owner: rules.Player(p)})
+		}
+	}
+	return dst
+}
+
+// Marks implements rules.Marker: both goal camps, each owned by the player who must fill
+// it, and during a hop chain the square the piece started from.
+func (s *State) Marks(dst []rules.Mark) []rules.Mark {
+	for p := range 2 {
+		for m := goal[p]; m != 0; m &= m - 1 {
+			dst = append(dst, rules.Mark{Site: board.Site(bits.TrailingZeros64(m)), Kind: rules.Goal, Owner: rules.Player(p)})
+		}
+	}
+	if s.chain >= 0 {
+		dst = append(dst, rules.Mark{Site: board.Site(s.start), Kind: rules.Visited, Owner: rules.NoPlayer})
+	}
+	return dst
+}
+
+// targets returns, for each direction, the squares the player to move may reach by one
+// jump and by one step that way: every square is the end of exactly one move, since the
+// direction fixes where it came from. Between turns any piece may move; during a chain
+// only the hopping piece may jump on.
+func (s *State) targets() (jumps, steps [8]uint64) {
+	p := s.turn
+	occ := s.pieces[0] | s.pieces[1]
+	empty := ^occ
+	over := occ &^ s.jumped
+	var movers uint64
+	if s.chain >= 0 {
+		movers = 1 << s.chain
+	} else {
+		movers = s.pieces[p]
+	}
+	// A piece that began the turn in its goal must end it there.
+	g := goal[p]
+	for d := range 8 {
+		jumps[d] = shift(shift(movers, d)&over, d) & empty
+	}
+	if s.chain < 0 {
+		free, locked := movers&^g, movers&g
+		for d := range 8 {
+			steps[d] = (shift(free, d) | shift(locked, d)&g) & empty
+		}
+	}
+	// Jumps that land where the turn may not end must lead on to a square where it may.
+	var start uint64
+	lockedStart := false
+	if s.chain >= 0 {
+		start = 1 << s.start
+		lockedStart = g>>s.start&1 != 0
+	}
+	for d := range 8 {
+		var risky uint64
+		if s.chain >= 0 {
+			risky = jumps[d] & start
+			if lockedStart {
+				risky |= jumps[d] &^ g
+			}
+		} else {
+			risky = jumps[d] &^ g & shift(shift(movers&g, d), d)
+		}
+		for r := risky; r != 0; r &= r - 1 {
+			land := bits.TrailingZeros64(r)
+			from := land - 2*dirDelta[d]
+			mid := land - dirDelta[d]
+			st, locked := int(s.start), lockedStart
+			if s.chain < 0 {
+				st, locked = from, true
+			}
+			if !canFinish(land, st, locked, g, occ&^(1<<from)|1<<land, s.jumped|1<<mid) {
+				jumps[d] &^= 1 << land
+			}
+		}
+	}
+	return jumps, steps
+}
+
+// canFinish reports whether a piece standing on at, in a chain that began on start, can
+// end its turn here or after more jumps: not on start, and inside goal when locked.
+func canFinish(at, start int, locked bool, goal, occ, jumped uint64) bool {
+	if at != start && (!locked || goal>>at&1 != 0) {
+		return true
+	}
+	b := uint64(1) << at
+	for d := range 8 {
+		mid := shift(b, d) & occ &^ jumped
+		land := shift(mid, d) &^ occ
+		if land == 0 {
+			continue
+		}
+		l := bits.TrailingZeros64(land)
+		if canFinish(l, start, locked, goal, occ&^b|land, jumped|mid) {
+			return true
+		}
+	}
+	return false
+}
+
+// canStop reports whether the chain in progress may end where its piece stands.
+func (s *State) canStop() bool {
+	at := int(s.chain)
+	if at == int(s.start) {
+		return false
+	}
+	g := goal[s.turn]
+	return g>>s.start&1 == 0 || g>>at&1 != 0
+}
+
+// LegalMoves appends the legal decisions: the jumps by direction (N, NE, E, SE, S, SW, W,
+// NW) and then by landing square, then the steps the same way, then Stop when a chain may
+// end here. A player with no move at all at the start of a turn has exactly one: Pass.
+func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
+	if s.over {
+		return dst
+	}
+	jumps, steps := s.targets()
+	n := len(dst)
+	for d, t := range jumps {
+		for ; t != 0; t &= t - 1 {
+			to := bits.TrailingZeros64(t)
+			dst = append(dst, rules.Move{Kind: rules.Jump, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(to - 2*dirDelta[d]), board.Site(to)}})
+		}
+	}
+	for d, t := range steps {
+		for ; t != 0; t &= t - 1 {
+			to := bits.TrailingZeros64(t)
+			dst = append(dst, rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(to - dirDelta[d]), board.Site(to)}})
+		}
+	}
+	switch {
+	case s.chain >= 0 && s.canStop():
+		dst = append(dst, rules.Move{Kind: rules.Stop})
+	case s.chain < 0 && len(dst) == n:
+		dst = append(dst, rules.Move{Kind: rules.Pass})
+	}
+	return dst
+}
+
+// Apply plays m, which must be one of LegalMoves.
+func (s *State) Apply(m rules.Move) {
+	p := s.turn
+	switch m.Kind {
+	case rules.Pass:
+		s.endTurn()
+		return
+	case rules.Stop:
+		s.endTurn()
+		return
+	}
+	from, to := int(m.Path[0]), int(m.Path[1])
+	s.pieces[p] ^= 1<<from | 1<<to
+	s.hash ^= zobrist[zPieces+int(p)*numSites+from] ^ zobrist[zPieces+int(p)*numSites+to]
+	if m.Kind == rules.Step {
+		s.endTurn()
+		return
+	}
+	mid := (from + to) / 2
+	s.jumped |= 1 << mid
+	s.hash ^= zobrist[zJumped+mid]
+	if s.chain < 0 {
+		s.start = int8(from)
+		s.hash ^= zobrist[zStart+from]
+	} else {
+		s.hash ^= zobrist[zChain+int(s.chain)]
+	}
+	s.chain = int8(to)
+	s.hash ^= zobrist[zChain+to]
+	// The chain goes on while the piece can jump again; when it cannot, the square it
+	// stands on is one where the turn may end, or this jump would not have been legal.
+	jumps, _ := s.targets()
+	for _, j := range jumps {
+		if j != 0 {
+			return
+		}
+	}
+	s.endTurn()
+}
+
+// endTurn closes the turn in progress, hands the move over and checks whether the game is
+// over.
+func (s *State) endTurn() {
+	if s.chain >= 0 {
+		s.hash ^= zobrist[zChain+int(s.chain)] ^ zobrist[zStart+int(s.start)]
+		for m := s.jumped; m != 0; m &= m - 1 {
+			s.hash ^= zobrist[zJumped+bits.TrailingZeros64(m)]
+		}
+		s.chain, s.start, s.jumped = -1, -1, 0
+	}
+	mover := s.turn
+	s.turn = mover.Other()
+	s.hash ^= zobrist[zSide]
+	s.turns++
+	own := int(s.turns+1) / 2
+	if mover == 1 {
+		own = int(s.turns) / 2
+	}
+	switch {
+	case s.filled(mover):
+		s.finish(mover, reasonGoal)
+	case s.filled(mover.Other()):
+		s.finish(mover.Other(), reasonGoal)
+	case own == stallTurn && s.pieces[mover]&camp[mover] != 0:
+		s.finish(mover.Other(), reasonStalled)
+	case s.turns >= turnLimit:
+		s.finish(rules.NoPlayer, reasonTurnLimit)
+	}
+}
+
+// filled reports whether p has won: p's goal is full and holds at least one of p's pieces,
+// so that enemy pieces left in it cannot keep p from winning.
+func (s *State) filled(p rules.Player) bool {
+	g := goal[p]
+	return (s.pieces[0]|s.pieces[1])&g == g && s.pieces[p]&g != 0
+}
+
+func (s *State) finish(winner rules.Player, reason uint8) {
+	s.over, s.winner, s.reason = true, winner, reason
+}
+
+// Prompt implements rules.Prompter: during a chain it says whether the piece may stop
+// here, and it explains a forced pass.
+func (s *State) Prompt() string {
+	switch {
+	case s.over:
+		return ""
+	case s.chain >= 0 && s.canStop():
+		return "jump-again"
+	case s.chain >= 0:
+		return "jump-on"
+	}
+	jumps, steps := s.targets()
+	for d := range 8 {
+		if jumps[d]|steps[d] != 0 {
+			return ""
+		}
+	}
+	return "must-pass"
+}
