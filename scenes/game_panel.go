@@ -286,6 +286,10 @@ func (g *Game) drawMoves(dst *ebiten.Image, ctx *app.Context, px, pw float64) {
 		render.DrawText(dst, num, sizeSmall*u, false, x+18*u, y, render.MutedText, render.AlignLeft)
 		parts := make([]string, 0, t.End-t.First)
 		for d := t.First; d < t.End; d++ {
+			// A Stop only closes the chain before it; the line ends there anyway.
+			if g.m.Move(d).Kind == rules.Stop && d > t.First {
+				continue
+			}
 			parts = append(parts, moveText(ctx, g.m.Before(d), g.m.Move(d)))
 		}
 		text := render.Ellipsize(strings.Join(parts, " "), sizeSmall*u, i == n-1, colW-58*u)
