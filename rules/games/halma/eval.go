@@ -14,19 +14,21 @@ import (
 // anti-stalling rule and the turn limit, and the hash leaves it out.
 
 var (
-	_ rules.Evaluator        = (*State)(nil)
-	_ rules.RandomMover      = (*State)(nil)
-	_ rules.EnginePreference = (*State)(nil)
+	_ rules.Evaluator               = (*State)(nil)
+	_ rules.RandomMover             = (*State)(nil)
+	_ rules.EnginePreference        = (*State)(nil)
+	_ rules.BlurredEnginePreference = (*State)(nil)
 )
 
 // Weights of the evaluation.
 const (
 	// homeWeight is the penalty, in squares of progress, for each piece still in its
 	// starting camp: leaving it late loses the game by the anti-stalling rule, and a piece
-	// left behind is the slowest to bring home.
-	homeWeight = 2.0
+	// left behind is the slowest to bring home. It is large so that even the blurred
+	// levels clear their camp in time (STRENGTH.md).
+	homeWeight = 6.0
 	// evalScale is the lead in squares of progress that the evaluation maps to 0.5.
-	evalScale = 12.0
+	evalScale = 4.0
 )
 
 // progress sums, over p's pieces, how many diagonal steps each has come from p's corner
@@ -59,6 +61,12 @@ func (s *State) Evaluate(p rules.Player) float64 {
 // PreferredEngine reports the engine chosen for Halma by self-play measurement; the
 // figures are in rules/ai/STRENGTH.md.
 func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }
+
+// PreferredBlurredEngine reports the engine of the levels that blur the evaluation (Easy,
+// Normal, Hard): tree search, whose playouts average the blur out, where blurred
+// alpha-beta plays almost at random and leaves pieces at home past the 30th turn; the
+// figures are in rules/ai/STRENGTH.md.
+func (s *State) PreferredBlurredEngine() rules.Engine { return rules.TreeEngine }
 
 // RandomMove implements rules.RandomMover: it counts the moves in the target masks that
 // LegalMoves lists them from, draws one index and builds only that move.
