@@ -55,6 +55,16 @@ type EnginePreference interface {
 	PreferredEngine() Engine
 }
 
+// BlurredEnginePreference names the engine for the weakened levels, those that blur the
+// game's evaluation, where it differs from the engine that plays best at full strength.
+// Alpha-beta over blurred leaves favours moves after which the opponent has a single reply,
+// since a minimum over many blurred replies is lower than over one; in a game of forced
+// captures that means leaving pieces to be taken. A game declares it only after measuring
+// the levels against each other, and writes down the measurement.
+type BlurredEnginePreference interface {
+	PreferredBlurredEngine() Engine
+}
+
 // Memoryless is implemented by games whose future depends only on what Hash covers: no
 // move counter, repetition history or other remembered past can change what happens next.
 // Search may then reuse the value of a position it reached by another path. Without it,

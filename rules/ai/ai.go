@@ -168,8 +168,9 @@ func NewSearch(root rules.State, cfg Config) *Search {
 
 // EngineFor tells which engine a search of root with cfg runs: the oracle for a game that
 // has one, unless cfg names another engine; else the one cfg names, else the game's
-// preference, else tree search; alpha-beta only where the game has an evaluation, and
-// never anything but tree search for a plain search.
+// preference (its BlurredEnginePreference when cfg blurs the evaluation), else tree
+// search; alpha-beta only where the game has an evaluation, and never anything but tree
+// search for a plain search.
 func EngineFor(root rules.State, cfg Config) rules.Engine {
 	if cfg.Plain {
 		return rules.TreeEngine
@@ -185,6 +186,9 @@ func EngineFor(root rules.State, cfg Config) rules.Engine {
 		e = rules.TreeEngine
 		if p, ok := root.(rules.EnginePreference); ok {
 			e = p.PreferredEngine()
+		}
+		if p, ok := root.(rules.BlurredEnginePreference); ok && cfg.Noise > 0 {
+			e = p.PreferredBlurredEngine()
 		}
 	}
 	if _, ok := root.(rules.Evaluator); !ok || e != rules.AlphaBetaEngine {

@@ -319,3 +319,31 @@ func TestStepBudgetCatalog(t *testing.T) {
 		}
 	}
 }
+
+// TestBlurredEnginePreference checks that a game's BlurredEnginePreference picks the engine
+// of the levels that blur the evaluation and leaves full strength to its EnginePreference.
+func TestBlurredEnginePreference(t *testing.T) {
+	for _, spec := range catalogSpecs(t) {
+		st, err := spec.New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		bp, ok := st.(rules.BlurredEnginePreference)
+		if !ok {
+			continue
+		}
+		full := ai.EngineFor(st, ai.Config{})
+		if p, ok := st.(rules.EnginePreference); ok && full != p.PreferredEngine() {
+			t.Errorf("%s: full strength runs engine %d, the game prefers %d", spec, full, p.PreferredEngine())
+		}
+		// The noise of Easy, Normal and Hard.
+		for _, noise := range []float64{1.8, 1.2, 0.8} {
+			if got := ai.EngineFor(st, ai.Config{Noise: noise}); got != bp.PreferredBlurredEngine() {
+				t.Errorf("%s noise %v: engine %d, want %d", spec, noise, got, bp.PreferredBlurredEngine())
+			}
+		}
+		if got := ai.EngineFor(st, ai.Config{Noise: 0.5, Engine: rules.AlphaBetaEngine}); got != rules.AlphaBetaEngine {
+			t.Errorf("%s: a forced engine was overridden", spec)
+		}
+	}
+}

@@ -36,7 +36,9 @@
 // it, with uniformly random playouts and none of the game's helps; it is the yardstick of
 // the strength measurements in STRENGTH.md. Config.Engine, or else the game's
 // rules.EnginePreference, chooses between the others; alpha-beta needs an evaluation and
-// falls back to tree search without one.
+// falls back to tree search without one. A game whose weakened levels (Config.Noise above
+// zero) play better with another engine than its full strength says so through
+// rules.BlurredEnginePreference (Turkish Checkers, where blurred alpha-beta hangs pieces).
 //
 // # Turns of several decisions
 //

@@ -14,19 +14,21 @@ import (
 // anti-stalling rule and the turn limit, and the hash leaves it out.
 
 var (
-	_ rules.Evaluator        = (*State)(nil)
-	_ rules.RandomMover      = (*State)(nil)
-	_ rules.EnginePreference = (*State)(nil)
+	_ rules.Evaluator               = (*State)(nil)
+	_ rules.RandomMover             = (*State)(nil)
+	_ rules.EnginePreference        = (*State)(nil)
+	_ rules.BlurredEnginePreference = (*State)(nil)
 )
 
 // Weights of the evaluation.
 const (
 	// homeWeight is the penalty, in squares of progress, for each piece still in its
 	// starting camp: leaving it late loses the game by the anti-stalling rule, and a piece
-	// left behind is the slowest to bring home.
-	homeWeight = 2.0
+	// left behind is the slowest to bring home. It is large so that even the blurred
+	// levels clear their camp in time (STRENGTH.md).
+	homeWeight = 6.0
 	// evalScale is the lead in squares of progress that the evaluation maps to 0.5.
-	evalScale = 12.0
+	evalScale = 4.0
 )
 
 // progress sums, over p's pieces, how many diagonal steps each has come from p's corner
@@ -60,49 +62,93 @@ func (s *State) Evaluate(p rules.Player) float64 {
 // figures are in rules/ai/STRENGTH.md.
 func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }
 
+// PreferredBlurredEngine reports the engine of the levels that blur the evaluation (Easy,
+// Normal, Hard): tree search, whose playouts average the blur out, where blurred
+// alpha-beta plays almost at random and leaves pieces at home past the 30th turn; the
+// figures are in rules/ai/STRENGTH.md.
+func (s *State) PreferredBlurredEngine() rules.Engine { return rules.TreeEngine }
+
 // RandomMove implements rules.RandomMover: it counts the moves in the target masks that
 // LegalMoves lists them from, draws one index and builds only that move.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	jumps, steps := s.targets()
-	nj, ns := 0, 0
-	for d := range 8 {
-		nj += bits.OnesCount64(jumps[d])
-		ns += bits.OnesCount64(steps[d])
+	// The jumps' masks, then the steps', in LegalMoves order.
+	var all [16]uint64
+	s.targets((*[8]uint64)(all[:8]), (*[8]uint64)(all[8:]))
+	// cum[i] counts the moves of all[0..i]; the mask holding move k is the number of
+	// counts not above k, found without a branch on the random k.
+	var cum [16]int
+	n := 0
+	for i := range 16 {
+		n += bits.OnesCount64(all[i])
+		cum[i] = n
 	}
 	extra := 0
-	if s.chain >= 0 && s.canStop() || s.chain < 0 && nj+ns == 0 {
+	if s.chain >= 0 && s.canStop() || s.chain < 0 && n == 0 {
 		extra = 1
 	}
-	k := rng.IntN(nj + ns + extra)
-	for d, t := range jumps {
-		c := bits.OnesCount64(t)
-		if k >= c {
-			k -= c
-			continue
+	k := rng.IntN(n + extra)
+	if k == n {
+		if s.chain >= 0 {
+			return rules.Move{Kind: rules.Stop}, true
 		}
-		for ; k > 0; k-- {
-			t &= t - 1
-		}
-		to := bits.TrailingZeros64(t)
-		return rules.Move{Kind: rules.Jump, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(to - 2*dirDelta[d]), board.Site(to)}}, true
+		return rules.Move{Kind: rules.Pass}, true
 	}
-	for d, t := range steps {
-		c := bits.OnesCount64(t)
-		if k >= c {
-			k -= c
-			continue
+	i := 0
+	for j := range 16 {
+		if k >= cum[j] {
+			i++
 		}
-		for ; k > 0; k-- {
-			t &= t - 1
-		}
-		to := bits.TrailingZeros64(t)
-		return rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(to - dirDelta[d]), board.Site(to)}}, true
 	}
-	if s.chain >= 0 {
-		return rules.Move{Kind: rules.Stop}, true
+	if i > 0 {
+		k -= cum[i-1]
 	}
-	return rules.Move{Kind: rules.Pass}, true
+	to := selectBit(all[i], k)
+	if i < 8 {
+		return rules.Move{Kind: rules.Jump, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(to - 2*dirDelta[i]), board.Site(to)}}, true
+	}
+	return rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(to - dirDelta[i-8]), board.Site(to)}}, true
 }
+
+// selectBit returns the index of the k-th lowest set bit of x (k counted from 0), which
+// must exist. It narrows the word to 32, 16 and then 8 bits by population counts, with
+// masks rather than branches, since k is random and a branch on it mispredicts; then it
+// looks the bit up in selectByte.
+func selectBit(x uint64, k int) int {
+	pos := 0
+	c := bits.OnesCount32(uint32(x))
+	m := (c - k - 1) >> 63 // -1 when k >= c, else 0
+	k -= c & m
+	sh := 32 & m
+	x >>= uint(sh)
+	pos += sh
+	c = bits.OnesCount16(uint16(x))
+	m = (c - k - 1) >> 63
+	k -= c & m
+	sh = 16 & m
+	x >>= uint(sh)
+	pos += sh
+	c = bits.OnesCount8(uint8(x))
+	m = (c - k - 1) >> 63
+	k -= c & m
+	sh = 8 & m
+	x >>= uint(sh)
+	pos += sh
+	return pos + int(selectByte[uint8(x)][k&7])
+}
+
+// selectByte[b][k] is the index of the k-th lowest set bit of the byte b.
+var selectByte = func() (t [256][8]uint8) {
+	for b := range 256 {
+		k := 0
+		for i := range 8 {
+			if b>>i&1 != 0 {
+				t[b][k] = uint8(i)
+				k++
+			}
+		}
+	}
+	return t
+}()

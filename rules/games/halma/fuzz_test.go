@@ -18,7 +18,7 @@ func FuzzPlayout(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, seed uint64) {
-		refereeGame(t, seed)
+		refereeGame(t, seed, seed%2 == 1)
 		s := start(t)
 		rng := rand.New(rand.NewPCG(seed, 11))
 		for {

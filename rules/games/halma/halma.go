@@ -115,6 +115,69 @@ func shift(x uint64, d int) uint64 {
 	return (x &^ fileA) << (size - 1)
 }
 
+// shiftAll moves x one square in every direction: out[d] is shift(x, d), spelled out
+// because this is the hottest code of a playout.
+func shiftAll(x uint64) (out [8]uint64) {
+	l, r := x&^fileA, x&^fileH
+	out[0] = x << size
+	out[1] = r << (size + 1)
+	out[2] = r << 1
+	out[3] = r >> (size - 1)
+	out[4] = x >> size
+	out[5] = l >> (size + 1)
+	out[6] = l >> 1
+	out[7] = l << (size - 1)
+	return out
+}
+
+// canHop reports whether the piece b (one bit) has a piece next to it, not in jumped, with
+// an empty square beyond, in any direction.
+func canHop(b, occ, jumped uint64) bool {
+	over, empty := occ&^jumped, ^occ
+	l, r := b&^fileA, b&^fileH
+	return (b<<size&over)<<size&empty|
+		(r<<(size+1)&over&^fileH)<<(size+1)&empty|
+		(r<<1&over&^fileH)<<1&empty|
+		(r>>(size-1)&over&^fileH)>>(size-1)&empty|
+		(b>>size&over)>>size&empty|
+		(l>>(size+1)&over&^fileA)>>(size+1)&empty|
+		(l>>1&over&^fileA)>>1&empty|
+		(l<<(size-1)&over&^fileA)<<(size-1)&empty != 0
+}
+
+// moves finds, for each direction, the squares that movers reach by one jump over a piece
+// of over and by one step, both onto empty squares. It is shiftAll and shiftEach spelled
+// out in scalars, which the compiler keeps in registers: this is the hottest code of a
+// playout.
+func moves(movers, over, empty uint64, jumps, steps *[8]uint64) {
+	l, r := movers&^fileA, movers&^fileH
+	n0, n1, n2, n3 := movers<<size, r<<(size+1), r<<1, r>>(size-1)
+	n4, n5, n6, n7 := movers>>size, l>>(size+1), l>>1, l<<(size-1)
+	steps[0], steps[1], steps[2], steps[3] = n0&empty, n1&empty, n2&empty, n3&empty
+	steps[4], steps[5], steps[6], steps[7] = n4&empty, n5&empty, n6&empty, n7&empty
+	jumps[0] = (n0 & over) << size & empty
+	jumps[1] = (n1 & over &^ fileH) << (size + 1) & empty
+	jumps[2] = (n2 & over &^ fileH) << 1 & empty
+	jumps[3] = (n3 & over &^ fileH) >> (size - 1) & empty
+	jumps[4] = (n4 & over) >> size & empty
+	jumps[5] = (n5 & over &^ fileA) >> (size + 1) & empty
+	jumps[6] = (n6 & over &^ fileA) >> 1 & empty
+	jumps[7] = (n7 & over &^ fileA) << (size - 1) & empty
+}
+
+// shiftEach moves each v[d] one square in its own direction d.
+func shiftEach(v [8]uint64) (out [8]uint64) {
+	out[0] = v[0] << size
+	out[1] = (v[1] &^ fileH) << (size + 1)
+	out[2] = (v[2] &^ fileH) << 1
+	out[3] = (v[3] &^ fileH) >> (size - 1)
+	out[4] = v[4] >> size
+	out[5] = (v[5] &^ fileA) >> (size + 1)
+	out[6] = (v[6] &^ fileA) >> 1
+	out[7] = (v[7] &^ fileA) << (size - 1)
+	return out
+}
+
 // State is a Halma position. Pieces are bitmasks over the 64 squares (bit s is site s,
 // numbered row*8+col as board.NewSquare numbers them), so copying a State copies
 // everything it owns.
@@ -242,59 +305,78 @@ func (s *State) Marks(dst []rules.Mark) []rules.Mark {
 // jump and by one step that way: every square is the end of exactly one move, since the
 // direction fixes where it came from. Between turns any piece may move; during a chain
 // only the hopping piece may jump on.
-func (s *State) targets() (jumps, steps [8]uint64) {
+func (s *State) targets(jumps, steps *[8]uint64) {
 	p := s.turn
 	occ := s.pieces[0] | s.pieces[1]
 	empty := ^occ
 	over := occ &^ s.jumped
+	g := goal[p]
 	var movers uint64
 	if s.chain >= 0 {
 		movers = 1 << s.chain
 	} else {
 		movers = s.pieces[p]
 	}
-	// A piece that began the turn in its goal must end it there.
-	g := goal[p]
-	for d := range 8 {
-		jumps[d] = shift(shift(movers, d)&over, d) & empty
-	}
+	moves(movers, over, empty, jumps, steps)
 	if s.chain < 0 {
-		free, locked := movers&^g, movers&g
+		// A piece that began the turn in its goal must end it there.
+		locked := movers & g
+		if locked == 0 {
+			return
+		}
+		nearFree := shiftAll(movers &^ g)
+		nearLocked := shiftAll(locked)
 		for d := range 8 {
-			steps[d] = (shift(free, d) | shift(locked, d)&g) & empty
+			steps[d] = (nearFree[d] | nearLocked[d]&g) & empty
 		}
+		// Jumps of locked pieces that land outside the goal must lead back into it.
+		far := shiftAll(locked)
+		var lockedMid [8]uint64
+		for d := range 8 {
+			lockedMid[d] = far[d] & over
+		}
+		lockedLand := shiftEach(lockedMid)
+		for d := range 8 {
+			if risky := jumps[d] & lockedLand[d] &^ g; risky != 0 {
+				jumps[d] &^= s.deadEnds(risky, d, -1, true, occ)
+			}
+		}
+		return
 	}
-	// Jumps that land where the turn may not end must lead on to a square where it may.
-	var start uint64
-	lockedStart := false
-	if s.chain >= 0 {
-		start = 1 << s.start
-		lockedStart = g>>s.start&1 != 0
-	}
+	// In a chain there are no steps, and a jump back to the start, or out of the goal for a piece that began the
+	// turn inside it, must lead on to a square where the turn may end.
+	*steps = [8]uint64{}
+	start := uint64(1) << s.start
+	lockedStart := g&start != 0
 	for d := range 8 {
-		var risky uint64
-		if s.chain >= 0 {
-			risky = jumps[d] & start
-			if lockedStart {
-				risky |= jumps[d] &^ g
-			}
-		} else {
-			risky = jumps[d] &^ g & shift(shift(movers&g, d), d)
+		risky := jumps[d] & start
+		if lockedStart {
+			risky |= jumps[d] &^ g
 		}
-		for r := risky; r != 0; r &= r - 1 {
-			land := bits.TrailingZeros64(r)
-			from := land - 2*dirDelta[d]
-			mid := land - dirDelta[d]
-			st, locked := int(s.start), lockedStart
-			if s.chain < 0 {
-				st, locked = from, true
-			}
-			if !canFinish(land, st, locked, g, occ&^(1<<from)|1<<land, s.jumped|1<<mid) {
-				jumps[d] &^= 1 << land
-			}
+		if risky != 0 {
+			jumps[d] &^= s.deadEnds(risky, d, int(s.start), lockedStart, occ)
 		}
 	}
-	return jumps, steps
+}
+
+// deadEnds returns the landing squares among risky, reached by jumps in direction d, after
+// which the turn could not end. start is the chain's starting square, or -1 for a first
+// jump, whose start is the square it leaves.
+func (s *State) deadEnds(risky uint64, d, start int, locked bool, occ uint64) uint64 {
+	var dead uint64
+	for r := risky; r != 0; r &= r - 1 {
+		land := bits.TrailingZeros64(r)
+		from := land - 2*dirDelta[d]
+		mid := land - dirDelta[d]
+		st := start
+		if st < 0 {
+			st = from
+		}
+		if !canFinish(land, st, locked, goal[s.turn], occ&^(1<<from)|1<<land, s.jumped|1<<mid) {
+			dead |= 1 << land
+		}
+	}
+	return dead
 }
 
 // canFinish reports whether a piece standing on at, in a chain that began on start, can
@@ -335,7 +417,8 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 	if s.over {
 		return dst
 	}
-	jumps, steps := s.targets()
+	var jumps, steps [8]uint64
+	s.targets(&jumps, &steps)
 	n := len(dst)
 	for d, t := range jumps {
 		for ; t != 0; t &= t - 1 {
@@ -389,7 +472,12 @@ func (s *State) Apply(m rules.Move) {
 	s.hash ^= zobrist[zChain+to]
 	// The chain goes on while the piece can jump again; when it cannot, the square it
 	// stands on is one where the turn may end, or this jump would not have been legal.
-	jumps, _ := s.targets()
+	if !canHop(uint64(1)<<to, s.pieces[0]|s.pieces[1], s.jumped) {
+		s.endTurn()
+		return
+	}
+	var jumps, steps [8]uint64
+	s.targets(&jumps, &steps)
 	for _, j := range jumps {
 		if j != 0 {
 			return
@@ -450,7 +538,8 @@ func (s *State) Prompt() string {
 	case s.chain >= 0:
 		return "jump-on"
 	}
-	jumps, steps := s.targets()
+	var jumps, steps [8]uint64
+	s.targets(&jumps, &steps)
 	for d := range 8 {
 		if jumps[d]|steps[d] != 0 {
 			return ""

@@ -14,9 +14,10 @@ import (
 // quiet-turn count decide draws that the hash does not see.
 
 var (
-	_ rules.Evaluator        = (*State)(nil)
-	_ rules.RandomMover      = (*State)(nil)
-	_ rules.EnginePreference = (*State)(nil)
+	_ rules.Evaluator               = (*State)(nil)
+	_ rules.RandomMover             = (*State)(nil)
+	_ rules.EnginePreference        = (*State)(nil)
+	_ rules.BlurredEnginePreference = (*State)(nil)
 )
 
 // Weights of the evaluation, in men.
@@ -26,26 +27,37 @@ const (
 	// advanceWeight is the bonus per rank a man has advanced, so that a man about to be
 	// crowned counts for about one more man.
 	advanceWeight = 0.05
-	// threatWeight is the worth of a capture the player to move has: often a piece won.
-	threatWeight = 0.5
+	// captureWeight is the worth of each piece the player to move is bound to take: the
+	// maximum rule says how many, and a recapture may follow, so a little under a man.
+	captureWeight = 0.8
+	// mobilityWeight is the worth of having all the steps on the board to oneself: it
+	// decides endings of kings, where hemming in the enemy king is how one wins.
+	mobilityWeight = 0.5
 	// evalScale is the material lead, in men, that the evaluation maps to 0.5.
-	evalScale = 3.0
+	evalScale = 0.5
 )
 
 // Evaluate scores the position for p by material (kings worth more than men), the men's
-// progress towards the crown and the capture threat of the player to move.
+// progress towards the crown, the pieces the player to move is bound to capture (so that
+// a search stopping in the middle of an exchange, or of a chain, still counts them) and
+// mobility; the whole fades as the quiet-turn draw approaches.
 func (s *State) Evaluate(p rules.Player) float64 {
 	if p != 0 && p != 1 {
 		return 0
 	}
 	x := s.material(0) - s.material(1)
-	if !s.over && (s.chain >= 0 || s.canCapture(s.turn)) {
-		if s.turn == 0 {
-			x += threatWeight
+	if !s.over {
+		if n := s.pendingCaptures(); s.turn == 0 {
+			x += captureWeight * float64(n)
 		} else {
-			x -= threatWeight
+			x -= captureWeight * float64(n)
 		}
 	}
+	m0, m1 := float64(s.mobility(0)), float64(s.mobility(1))
+	x += mobilityWeight * (m0 - m1) / (m0 + m1 + 1)
+	// A lead fades as the turns without progress run out, so that the side ahead makes
+	// progress (a capture, a man's step forward) before the quiet-turn draw.
+	x *= 1 - float64(s.quiet)/(2*quietLimit)
 	if p == 1 {
 		x = -x
 	}
@@ -53,6 +65,48 @@ func (s *State) Evaluate(p rules.Player) float64 {
 		return x / (x + evalScale)
 	}
 	return x / (evalScale - x)
+}
+
+// pendingCaptures returns how many pieces the player to move must capture now: the length
+// of the longest route, which the maximum rule makes compulsory, or 0.
+func (s *State) pendingCaptures() int {
+	p := s.turn
+	enemy := s.men[p.Other()] | s.kings[p.Other()]
+	empty := ^s.occupied()
+	if s.chain >= 0 {
+		at := int(s.chain)
+		if s.kings[p]>>at&1 != 0 {
+			return kingBest(at, int(s.dir), enemy, empty)
+		}
+		return manBest(p, at, enemy, empty)
+	}
+	best := 0
+	for m := s.manJumpers(p, s.men[p], enemy, empty); m != 0; m &= m - 1 {
+		best = max(best, manBest(p, bits.TrailingZeros64(m), enemy, empty))
+	}
+	for k := s.kings[p]; k != 0; k &= k - 1 {
+		best = max(best, kingBest(bits.TrailingZeros64(k), noDir, enemy, empty))
+	}
+	return best
+}
+
+// mobility counts the steps p could make if it were p's turn.
+func (s *State) mobility(p rules.Player) int {
+	empty := ^s.occupied()
+	m := s.men[p]
+	fwd := m << size
+	if p == 1 {
+		fwd = m >> size
+	}
+	n := bits.OnesCount64(fwd&empty) + bits.OnesCount64((m&^fileH)<<1&empty) + bits.OnesCount64((m&^fileA)>>1&empty)
+	occ := ^empty
+	for k := s.kings[p]; k != 0; k &= k - 1 {
+		at := bits.TrailingZeros64(k)
+		for d := range 4 {
+			n += bits.OnesCount64(rayRun(d, at, occ))
+		}
+	}
+	return n
 }
 
 // material counts p's pieces in men, with the advance of each man.
@@ -73,6 +127,11 @@ func (s *State) material(p rules.Player) float64 {
 // PreferredEngine reports the engine chosen for Turkish Checkers by self-play measurement;
 // the figures are in rules/ai/STRENGTH.md.
 func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }
+
+// PreferredBlurredEngine reports the engine of the levels that blur the evaluation (Easy,
+// Normal, Hard): tree search, because blurred alpha-beta leaves pieces to be taken; the
+// figures are in rules/ai/STRENGTH.md.
+func (s *State) PreferredBlurredEngine() rules.Engine { return rules.TreeEngine }
 
 // RandomMove implements rules.RandomMover. On a turn without a capture, which is most
 // turns, it counts the steps with population counts, draws one index and builds only that
