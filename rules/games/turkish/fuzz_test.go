@@ -3,11 +3,10 @@ package turkish
 import (
 	"math/bits"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"koma/rules"
-	"koma/rules/board"
+	"koma/rules/rulestest"
 )
 
 // FuzzPlayout plays a seeded random game, with the naive implementation as referee for
@@ -65,36 +64,6 @@ func FuzzParseMove(f *testing.F) {
 		f.Add(s, uint64(len(s)), uint8(30), []byte{3, 20, 36})
 	}
 	f.Fuzz(func(t *testing.T, text string, seed uint64, plies uint8, path []byte) {
-		st := start(t)
-		rng := rand.New(rand.NewPCG(seed, 5))
-		for range int(plies) % 120 {
-			moves := st.LegalMoves(nil)
-			if len(moves) == 0 {
-				break
-			}
-			st.Apply(moves[rng.IntN(len(moves))])
-		}
-		if m, err := rules.ParseMove(st, text); err == nil {
-			if !rules.IsLegal(st, m) || rules.FormatMove(st, m) != strings.TrimSpace(text) {
-				t.Fatalf("ParseMove(%q) gave %v", text, m)
-			}
-		}
-		var m rules.Move
-		if len(path) > 0 {
-			m.Kind = rules.MoveKind(path[0] % 9)
-			for _, b := range path[1:min(len(path), rules.MaxPath+1)] {
-				m.Path[m.Len] = board.Site(int(b) - 3)
-				m.Len++
-			}
-		}
-		legal := rules.IsLegal(st, m)
-		before := st.Hash()
-		err := rules.Play(st, m)
-		if (err == nil) != legal {
-			t.Fatalf("Play(%v): error %v, legal %v", m, err, legal)
-		}
-		if err != nil && st.Hash() != before {
-			t.Fatalf("a rejected move changed the position")
-		}
+		rulestest.UntrustedInput(t, start(t), seed, int(plies), 120, text, path)
 	})
 }
