@@ -21,6 +21,10 @@ import (
 	"koma/rules"
 )
 
+// maxDelta bounds the time one Update may account for: after a long stall (a window
+// dragged, a machine asleep) an animation jumps to its end rather than skipping more.
+const maxDelta = 250 * time.Millisecond
+
 // ebitenTPS is the tick rate; Ebitengine's default, named so time can be derived from ticks.
 const ebitenTPS = 60
 
@@ -88,10 +92,13 @@ type App struct {
 	width, height int
 	scale         float64
 	ticks         int64
-	dirty         bool
-	partDirty     bool // see Context.InvalidatePart
-	quit          bool
-	notices       []notice
+	// lastUpdate and delta time the Updates on the wall clock, for animations.
+	lastUpdate time.Time
+	delta      time.Duration
+	dirty      bool
+	partDirty  bool // see Context.InvalidatePart
+	quit       bool
+	notices    []notice
 
 	drawn       bool
 	fade        *ebiten.Image
@@ -186,6 +193,12 @@ func (a *App) Update() error {
 		return ebiten.Termination
 	}
 	a.ticks++
+	now := time.Now()
+	a.delta = a.ctx.Tick()
+	if !a.lastUpdate.IsZero() && a.cfg.Shot == "" {
+		a.delta = min(max(now.Sub(a.lastUpdate), a.ctx.Tick()), maxDelta)
+	}
+	a.lastUpdate = now
 	if a.mgr.top() == nil {
 		if a.first == nil {
 			return fmt.Errorf("app: no scene")
@@ -206,9 +219,11 @@ func (a *App) Update() error {
 	if err := a.mgr.top().Update(a.ctx); err != nil {
 		return err
 	}
-	if p := a.mgr.pending; p != nil {
+	if ps := a.mgr.pending; len(ps) > 0 {
 		a.mgr.pending = nil
-		p(a.ctx)
+		for _, p := range ps {
+			p(a.ctx)
+		}
 		a.dirty = true
 	}
 	workStart := time.Now()
@@ -301,13 +316,25 @@ func (a *App) drawPart(screen *ebiten.Image) bool {
 
 func easeOut(p float64) float64 { return 1 - (1-p)*(1-p) }
 
+// NoticePlacer is implemented by scenes that keep part of the screen clear of notices,
+// such as the board: notices then sit at the bottom of the area it returns.
+type NoticePlacer interface {
+	NoticeArea(ctx *Context) image.Rectangle
+}
+
 func (a *App) drawNotices(screen *ebiten.Image) {
 	u := a.scale
 	size := 15 * u
-	y := float64(a.height) - 24*u
+	area := image.Rect(0, 0, a.width, a.height)
+	if np, ok := a.mgr.top().(NoticePlacer); ok {
+		if r := np.NoticeArea(a.ctx); !r.Empty() {
+			area = r
+		}
+	}
+	y := float64(area.Max.Y) - 24*u
 	for i := len(a.notices) - 1; i >= 0; i-- {
 		n := a.notices[i]
-		maxW := math.Min(float64(a.width)-48*u, 640*u)
+		maxW := math.Min(float64(area.Dx())-48*u, 640*u)
 		lines := render.WrapText(n.text, size, false, maxW-40*u)
 		w := 0.0
 		for _, l := range lines {
@@ -316,7 +343,7 @@ func (a *App) drawNotices(screen *ebiten.Image) {
 		}
 		h := float64(len(lines))*size*render.LineHeight + 24*u
 		w += 40 * u
-		x := (float64(a.width) - w) / 2
+		x := float64(area.Min.X) + (float64(area.Dx())-w)/2
 		y -= h
 		render.DrawShadow(screen, x, y, w, h, 12*u, 10*u, 0.25)
 		render.FillRoundedRect(screen, x, y, w, h, 12*u, render.Text)

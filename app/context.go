@@ -80,6 +80,12 @@ func (c *Context) Tick() time.Duration { return time.Second / time.Duration(ebit
 // on the wall clock.
 func (c *Context) Now() time.Duration { return time.Duration(c.app.ticks) * c.Tick() }
 
+// Delta is the wall-clock time since the previous Update, at least one tick and at most a
+// quarter of a second. Animations advance by it, so that on a slow machine they drop frames
+// instead of slowing down; screenshots use exactly one tick, so they do not depend on the
+// machine.
+func (c *Context) Delta() time.Duration { return c.app.delta }
+
 // Seed returns a fresh seed for a new match. The sequence depends only on the app's seed, so
 // tests and screenshots are reproducible.
 func (c *Context) Seed() uint64 { return c.app.rng.Uint64() }
@@ -99,20 +105,20 @@ func (c *Context) Notify(msg string) {
 
 // GoTo replaces every scene with s once the current Update returns.
 func (c *Context) GoTo(s Scene) {
-	c.app.mgr.pending = func(ctx *Context) {
+	c.app.mgr.pending = append(c.app.mgr.pending, func(ctx *Context) {
 		c.app.startFade()
 		c.app.mgr.goTo(ctx, s)
-	}
+	})
 }
 
 // Push shows s over the current scene, which keeps its state until Pop.
 func (c *Context) Push(s Scene) {
-	c.app.mgr.pending = func(ctx *Context) { c.app.mgr.push(ctx, s) }
+	c.app.mgr.pending = append(c.app.mgr.pending, func(ctx *Context) { c.app.mgr.push(ctx, s) })
 }
 
 // Pop closes the top scene and returns to the one below.
 func (c *Context) Pop() {
-	c.app.mgr.pending = func(ctx *Context) { c.app.mgr.pop(ctx) }
+	c.app.mgr.pending = append(c.app.mgr.pending, func(ctx *Context) { c.app.mgr.pop(ctx) })
 }
 
 // Quit ends the app after this tick.

@@ -15,6 +15,8 @@ type FileRequest struct {
 	Ext string
 	// StartFile is the suggested file name of a save dialog.
 	StartFile string
+	// StartDir is the folder a dialog opens in; empty leaves it to the platform.
+	StartDir string
 }
 
 // Dialogs opens the platform's file dialogs. The calls block until the user answers, so

@@ -47,6 +47,9 @@ func (d *nativeDialogs) builder(req FileRequest) *dialog.FileBuilder {
 	if req.StartFile != "" {
 		b = b.SetStartFile(req.StartFile)
 	}
+	if req.StartDir != "" {
+		b = b.SetStartDir(req.StartDir)
+	}
 	return b
 }
 

@@ -26,6 +26,8 @@ const (
 	KeyFullscreen
 	KeyRedo // Ctrl+Y or Ctrl+Shift+Z in a game
 	KeyFlip // F: turn the board round
+	KeyHelp // ? or F1: the keys and clicks of the game screen
+	KeyHint // H: ask for a hint
 	keyCount
 )
 
@@ -96,6 +98,8 @@ var keyMap = map[Key][]ebiten.Key{
 	KeyUndo:       {ebiten.KeyBackspace},
 	KeyFullscreen: {ebiten.KeyF11},
 	KeyFlip:       {ebiten.KeyF},
+	KeyHelp:       {ebiten.KeyF1},
+	KeyHint:       {ebiten.KeyH},
 }
 
 // repeated reports a fresh press, or a held key after a short delay, a few times a second.
@@ -176,8 +180,11 @@ func (in *DeviceInput) Update() {
 	case ctrl && inpututil.IsKeyJustPressed(ebiten.KeyZ):
 		in.keys[KeyUndo] = true
 	}
+	if shift && inpututil.IsKeyJustPressed(ebiten.KeySlash) {
+		in.keys[KeyHelp] = true // "?" on most layouts
+	}
 	if ctrl {
-		in.keys[KeyFlip] = false // Ctrl+F is not a flip
+		in.keys[KeyFlip], in.keys[KeyHint] = false, false // Ctrl+F, Ctrl+H are the system's
 	}
 	for k := range in.keys {
 		if in.keys[k] {

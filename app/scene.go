@@ -49,9 +49,10 @@ type Resumer interface {
 // the scenes they cover.
 type manager struct {
 	stack []Scene
-	// pending holds a scene change requested during Update; it is applied after the
-	// scene's Update returns, so a scene never runs after it has been left.
-	pending func(ctx *Context)
+	// pending holds the scene changes requested during Update, in order; they are applied
+	// after the scene's Update returns, so a scene never runs after it has been left. A
+	// scene may close itself and open another in one Update (Pop, then Push).
+	pending []func(ctx *Context)
 }
 
 func (m *manager) top() Scene {

@@ -157,9 +157,9 @@ func (l *layout) siteAt(p point) (board.Site, bool) {
 	return best, best != board.NoSite
 }
 
-// labels returns the coordinate labels in board units, placed so that they read along the
-// bottom and left edges of the screen (bottom and right for hex boards) in either
-// orientation.
+// labels returns the coordinate labels in board units: on all four edges of square and
+// point boards, and along the bottom and right edges of the screen for hex boards, in
+// either orientation.
 func (l *layout) labels(t *board.Topology) []label {
 	if !l.coords {
 		return nil
@@ -172,18 +172,20 @@ func (l *layout) labels(t *board.Topology) []label {
 	if t.Kind() == board.Points {
 		off = l.rim/2 + pointPad
 	}
+	// Files along the top and the bottom, ranks along both sides, as on a printed board:
+	// whichever way it is turned, each square can be read from the nearest edge.
 	minX, minY, maxX, maxY := t.Bounds()
-	fileY, rankX := maxY+off, minX-off
-	if l.flipped {
-		fileY, rankX = minY-off, maxX+off
-	}
 	for c := range t.Width() {
 		si := t.Info(t.At(c, 0))
-		out = append(out, label{letterOf(si.Label), point{si.X, fileY}})
+		for _, y := range []float64{maxY + off, minY - off} {
+			out = append(out, label{letterOf(si.Label), point{si.X, y}})
+		}
 	}
 	for r := range t.Height() {
 		si := t.Info(t.At(0, r))
-		out = append(out, label{numberOf(si.Label), point{rankX, si.Y}})
+		for _, x := range []float64{minX - off, maxX + off} {
+			out = append(out, label{numberOf(si.Label), point{x, si.Y}})
+		}
 	}
 	return out
 }

@@ -210,6 +210,9 @@ func TestLabelsOnFrame(t *testing.T) {
 			l.fit(image.Rect(0, 0, 800, 800))
 			labels := l.labels(bc.topo)
 			wantN := bc.topo.Width() + bc.topo.Height()
+			if bc.topo.Kind() != board.Hex {
+				wantN *= 2 // on all four edges
+			}
 			if len(labels) != wantN {
 				t.Errorf("%s: %d labels, want %d", bc.name, len(labels), wantN)
 			}
@@ -230,17 +233,32 @@ func TestLabelsOnFrame(t *testing.T) {
 				if lb.at.x < l.x0 || lb.at.x > l.x1 || lb.at.y < l.y0 || lb.at.y > l.y1 {
 					t.Fatalf("%s: label %q at %v outside the frame", bc.name, lb.text, lb.at)
 				}
-				// Read from the bottom (and the left, or right on hex boards) of the screen.
+				// Hex boards are read from the bottom and the right of the screen.
 				p := l.toScreen(lb.at)
 				c := l.toScreen(frameCentre)
-				if bc.topo.Kind() != board.Hex && lb.text[0] >= 'a' && p.y < c.y {
-					t.Fatalf("%s flipped=%v: file label %q above the centre", bc.name, flipped, lb.text)
+				if bc.topo.Kind() == board.Hex && lb.text[0] >= '0' && lb.text[0] <= '9' && p.x < c.x {
+					t.Fatalf("%s flipped=%v: rank label %q on the wrong side", bc.name, flipped, lb.text)
 				}
-				if lb.text[0] >= '0' && lb.text[0] <= '9' {
-					left := p.x < c.x
-					if wantLeft := bc.topo.Kind() != board.Hex; left != wantLeft {
-						t.Fatalf("%s flipped=%v: rank label %q on the wrong side", bc.name, flipped, lb.text)
+			}
+			if bc.topo.Kind() != board.Hex {
+				// Every file on the top and the bottom edge, every rank on both sides.
+				sides := map[string]int{}
+				for _, lb := range labels {
+					p, c := l.toScreen(lb.at), l.toScreen(frameCentre)
+					edge := "left"
+					switch {
+					case lb.text[0] >= 'a' && p.y > c.y:
+						edge = "bottom"
+					case lb.text[0] >= 'a':
+						edge = "top"
+					case p.x > c.x:
+						edge = "right"
 					}
+					sides[edge]++
+				}
+				w, h := bc.topo.Width(), bc.topo.Height()
+				if sides["top"] != w || sides["bottom"] != w || sides["left"] != h || sides["right"] != h {
+					t.Errorf("%s flipped=%v: labels per edge %v, want %d files top and bottom, %d ranks left and right", bc.name, flipped, sides, w, h)
 				}
 			}
 		}

@@ -98,7 +98,7 @@ func TestRematchAsksBeforeReplacingAnUnfinishedGame(t *testing.T) {
 			m := twoPeople(t, spec, 3)
 			h := newHarness(t, NewGame(m), store)
 			g := h.game()
-			h.clickRect(g.rematch.Rect)
+			h.clickTarget("rematch")
 			q := h.replaceQuestion()
 			if !sameGame(autosaved(t, store), m) {
 				t.Fatal("asking replaced the autosave already")
@@ -154,7 +154,7 @@ func TestRematchWithNothingToLoseDoesNotAsk(t *testing.T) {
 				t.Fatalf("the game is over: %v", over)
 			}
 			h := newHarness(t, NewGame(m), nil)
-			h.clickRect(h.game().rematch.Rect)
+			h.clickTarget("rematch")
 			if now := h.game(); now.Match() == m || now.Match().Len() != 0 {
 				t.Error("Rematch did not start a new game at once")
 			}

@@ -53,7 +53,7 @@ func TestFlipByButtonAndKey(t *testing.T) {
 	before := g.flipped
 	s := g.m.State().LegalMoves(nil)[0].From()
 	x0, y0 := g.view.SiteCenter(s)
-	h.clickRect(g.flip.Rect)
+	h.clickTarget("flip")
 	x1, y1 := g.view.SiteCenter(s)
 	if g.flipped == before || (x0 == x1 && y0 == y1) {
 		t.Errorf("Flip board left the board as it was (site at %v,%v then %v,%v)", x0, y0, x1, y1)

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"image"
 
 	"koma/app"
 	"koma/app/prefs"
@@ -77,9 +78,21 @@ func (s *Setup) Describe(ctx *app.Context) app.Description {
 	d := app.Description{Scene: "setup", Status: rulesDoc(ctx, s.game).Name}
 	addTarget(&d, "back", &s.back)
 	addRows(&d, s.setupIDs(), len(s.rows), func(i int) []*ui.Button { return s.rows[i].buttons })
+	d.Targets = inView(d.Targets, &s.scroll)
 	addTarget(&d, "start", &s.start)
 	addTarget(&d, "rules", &s.rules)
 	return d
+}
+
+// inView keeps the targets a scrolled page shows whole, the ones a click can reach.
+func inView(ts []app.Target, s *scroller) []app.Target {
+	kept := ts[:0]
+	for _, t := range ts {
+		if s.shows(image.Rect(int(t.X), int(t.Y), int(t.X+t.W), int(t.Y+t.H))) {
+			kept = append(kept, t)
+		}
+	}
+	return kept
 }
 
 // addRows names rows of buttons with ids, or by position should the two ever disagree,
@@ -115,6 +128,7 @@ func (s *Settings) Describe(ctx *app.Context) app.Description {
 	s.layout(ctx)
 	d := app.Description{Scene: "settings"}
 	addRows(&d, settingsIDs(), len(s.rows), func(i int) []*ui.Button { return s.rows[i].buttons })
+	d.Targets = inView(d.Targets, &s.scroll)
 	addTarget(&d, "done", &s.done)
 	return d
 }
@@ -146,18 +160,14 @@ func (g *Game) Describe(ctx *app.Context) app.Description {
 	for i, b := range g.choice {
 		addTarget(&d, fmt.Sprintf("choice:%d", i), b)
 	}
-	names := map[*ui.Button]string{
-		&g.undo: "undo", &g.rules: "rules", &g.settings: "settings", &g.save: "save",
-		&g.open: "open", &g.rematch: "rematch", &g.menu: "menu", &g.redo: "redo", &g.flip: "flip",
-		&g.resign: "resign",
+	for _, a := range g.acts {
+		addTarget(&d, a.id, a.btn)
 	}
-	for i, b := range g.footer {
-		id, ok := names[b]
-		if !ok {
-			id = fmt.Sprintf("footer:%d", i)
-		}
-		addTarget(&d, id, b)
-	}
+	addTarget(&d, "more", &g.more)
+	addTarget(&d, "hint", &g.hintBtn)
+	addTarget(&d, "move-now", &g.moveNow)
+	addTarget(&d, "back", &g.backBtn)
+	addTarget(&d, "review", &g.reviewBtn)
 
 	st := g.m.State()
 	_, over := g.m.Outcome()

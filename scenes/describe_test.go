@@ -30,10 +30,15 @@ func (h *harness) describe() app.Description {
 	return d
 }
 
-// clickTarget clicks the centre of the described target id, the way the browser test does.
+// clickTarget clicks the centre of the described target id, the way the browser test does:
+// a button moved into the game panel's More list is found there.
 func (h *harness) clickTarget(id string) {
 	h.t.Helper()
 	d := h.describe()
+	if ids := targetIDs(d); !slices.Contains(ids, id) && slices.Contains(ids, "more") {
+		h.clickTarget("more")
+		d = h.describe()
+	}
 	for _, tg := range d.Targets {
 		if tg.ID == id {
 			h.click(tg.X+tg.W/2, tg.Y+tg.H/2)
@@ -189,6 +194,10 @@ func TestDescribeSettingsAndRules(t *testing.T) {
 func TestDescribeNamesEveryFooterButton(t *testing.T) {
 	h := newHarness(t, NewGame(newMatch(t, specs(t)[0], ai.Beginner)), nil)
 	ids := targetIDs(h.describe())
+	if slices.Contains(ids, "more") {
+		h.clickTarget("more")
+		ids = append(ids, targetIDs(h.describe())...)
+	}
 	for _, id := range ids {
 		var n int
 		if _, err := fmt.Sscanf(id, "footer:%d", &n); err == nil {

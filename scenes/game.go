@@ -57,28 +57,51 @@ type Game struct {
 	specialM []rules.Move
 	choice   []*ui.Button
 	footer   []*ui.Button
-	undo     ui.Button
-	redo     ui.Button
-	flip     ui.Button
-	resign   ui.Button
-	rules    ui.Button
-	settings ui.Button
-	save     ui.Button
-	open     ui.Button
-	rematch  ui.Button
-	menu     ui.Button
-	hintBtn  ui.Button
-	moveNow  ui.Button
+	// acts are the standing buttons and their actions; overflow those in "More" when the
+	// window is too small for all of them, as fit says.
+	acts     []panelAction
+	overflow []panelAction
+	more     ui.Button
+	help     ui.Button
+	fit      panelFit
+	// maxDetail caps the lines of the status card's explanation in a very small window;
+	// -1 shows them all.
+	maxDetail int
+	undo      ui.Button
+	redo      ui.Button
+	flip      ui.Button
+	resign    ui.Button
+	rules     ui.Button
+	settings  ui.Button
+	save      ui.Button
+	open      ui.Button
+	rematch   ui.Button
+	menu      ui.Button
+	hintBtn   ui.Button
+	moveNow   ui.Button
 
 	// The hint: a search for the person's move runs while hinting; its line is shown
 	// from hintAt for hintShow.
 	hinting  bool
 	hintLine []rules.Move
 	hintAt   time.Duration
-	// The evaluation bar: player 0's expected share of the result after the latest
-	// search, kept until the next one so that the bar does not flicker.
-	evalP0 float64
-	evalOK bool
+	// evals holds player 0's expected share of the result at the position after n
+	// decisions, as a search judged it; the balance bar shows it. analysing is the
+	// position the runner is judging in the background, or live for none.
+	evals     map[int]float64
+	analysing int
+
+	// review is the number of decisions behind the position on the board while the
+	// person looks back through the game, or live.
+	review    int
+	backBtn   ui.Button
+	reviewBtn ui.Button
+	// The move list: the first row on show, the row last kept in view, how many rows
+	// there are and fit, and where its turns and its scrollbar are on screen.
+	listTop, listFollow   int
+	listRows, listVisible int
+	listRect, listTrack   image.Rectangle
+	listCells             []listCell
 
 	// The panel's vertical layout, in pixels from the panel's top.
 	statusY, actionsY, movesY, movesBottom float64
@@ -86,7 +109,7 @@ type Game struct {
 
 // NewGame returns the game scene for m.
 func NewGame(m *match.Match) *Game {
-	g := &Game{m: m, results: make(chan fileResult, 1)}
+	g := &Game{m: m, results: make(chan fileResult, 1), review: live, analysing: live, listFollow: -1, maxDetail: -1, evals: map[int]float64{}}
 	g.view = render.NewBoardView(m.Spec().Game, m.State().Board())
 	g.flipped = shouldFlip(m)
 	return g
@@ -183,13 +206,17 @@ func NewPractice(d *diagram) (*Game, error) {
 func (g *Game) prepare(ctx *app.Context) {
 	g.choices, g.why = nil, ""
 	g.anim = nil
-	if g.m.HumanToMove() {
-		g.pick.Reset(g.m.State().LegalMoves(nil))
+	if g.review > g.m.Len() {
+		g.review = live
+	}
+	if g.personDecides() {
+		g.pick.Reset(g.position().LegalMoves(nil))
 	} else {
 		g.pick.Reset(nil)
 	}
 	ctx.Runner().Cancel()
-	g.thinking = false
+	g.thinking, g.analysing = false, live
+	g.forgetEvals()
 	g.hinting, g.hintLine = false, nil
 	if g.practice {
 		ctx.Invalidate()
@@ -210,12 +237,27 @@ func (g *Game) prepare(ctx *app.Context) {
 }
 
 func (g *Game) startThinking(ctx *app.Context) {
+	g.stopAnalysis(ctx)
 	seat := g.m.Seat(g.m.ToMove())
 	ctx.Runner().Start(think.Job{State: g.m.State(), Setting: seat.Level.Setting(), Budget: ctx.ThinkTime(seat.Level), Seed: g.m.DecisionSeed()})
 	g.thinking = true
 }
 
-// begin starts playing mv: animated, then committed when the animation ends.
+// personPlays plays the person's decision mv: in the game, or from the position under
+// review once they agree to continue the game from there.
+func (g *Game) personPlays(ctx *app.Context, mv rules.Move) {
+	if g.review == live {
+		g.begin(ctx, mv)
+		return
+	}
+	g.pick.Cancel()
+	g.choices = nil
+	ctx.Push(newPlayFrom(g, g.review, mv))
+}
+
+// begin starts playing mv in the game: animated, then committed when the animation ends.
+// While the person reviews an earlier position, the board does not show the game, so the
+// move is committed at once.
 func (g *Game) begin(ctx *app.Context, mv rules.Move) {
 	before := g.m.State()
 	after := before.Clone()
@@ -230,7 +272,7 @@ func (g *Game) begin(ctx *app.Context, mv rules.Move) {
 	}
 	g.hinting, g.hintLine = false, nil
 	speed := ctx.Settings().Animation
-	if speed.Scale() == 0 || ctx.Shooting() {
+	if speed.Scale() == 0 || ctx.Shooting() || g.review != live {
 		g.commit(ctx, mv)
 		return
 	}
@@ -259,10 +301,15 @@ func (g *Game) Update(ctx *app.Context) error {
 	g.layout(ctx)
 	in := ctx.Input()
 	g.pollFiles(ctx)
+	if _, _, ok := in.Clicked(); ok && g.anim != nil {
+		// A click during an animation is not lost: the move lands at once and the click
+		// then counts on the new position.
+		g.anim.Finish()
+	}
 
 	switch {
 	case g.anim != nil:
-		g.anim.Advance(ctx.Settings().Animation.Scaled(ctx.Tick()))
+		g.anim.Advance(ctx.Settings().Animation.Scaled(ctx.Delta()))
 		ctx.Invalidate()
 		if g.anim.Done() {
 			g.commit(ctx, g.animMove)
@@ -272,7 +319,7 @@ func (g *Game) Update(ctx *app.Context) error {
 			g.startThinking(ctx)
 		} else if mv, ok := ctx.Runner().Poll(); ok {
 			g.thinking = false
-			g.noteEval(g.m.ToMove(), ctx.Runner().Last().Stats)
+			g.noteEvalAt(g.m.Len(), g.m.ToMove(), ctx.Runner().Last().Stats)
 			if rules.IsLegal(g.m.State(), mv) {
 				g.begin(ctx, mv)
 			} else {
@@ -292,48 +339,33 @@ func (g *Game) Update(ctx *app.Context) error {
 	case g.hintLine != nil && ctx.Now()-g.hintAt >= hintShow:
 		g.hintLine = nil
 		ctx.Invalidate()
+	default:
+		g.analyse(ctx)
 	}
 
 	switch {
-	case hit(ctx, &g.undo) || (in.Pressed(app.KeyUndo) && g.m.CanUndo()):
+	case in.Pressed(app.KeyUndo) && g.m.CanUndo():
+		g.review = live
 		g.takeBack(ctx)
 		return nil
-	case hit(ctx, &g.redo) || (in.Pressed(app.KeyRedo) && g.m.CanRedo()):
+	case in.Pressed(app.KeyRedo) && g.m.CanRedo():
 		if err := g.m.Redo(); err == nil {
+			g.review = live
 			g.prepare(ctx)
 		}
 		return nil
-	case hit(ctx, &g.flip) || in.Pressed(app.KeyFlip):
+	case in.Pressed(app.KeyFlip):
 		g.flipped = !g.flipped
 		ctx.Invalidate()
 		return nil
-	case hit(ctx, &g.resign):
-		if p := g.resigner(); p != rules.NoPlayer {
-			ctx.Push(newResign(g, p))
-		}
+	case in.Pressed(app.KeyHelp):
+		ctx.Push(newHelpCard())
 		return nil
-	case hit(ctx, &g.rematch):
-		if next, err := g.m.Rematch(ctx.Seed()); err == nil {
-			startInstead(ctx, g.m, next) // asks first while this game is unfinished
-		}
+	case in.Pressed(app.KeyHint) && g.canHint() && !g.hinting:
+		g.startHint(ctx)
 		return nil
-	case hit(ctx, &g.menu) && g.practice:
-		ctx.Pop()
-		return nil
-	case hit(ctx, &g.menu):
-		ctx.GoTo(NewMenu())
-		return nil
-	case hit(ctx, &g.rules):
-		ctx.Push(NewRules(g.m.Spec(), true))
-		return nil
-	case hit(ctx, &g.settings):
-		ctx.Push(NewSettings())
-		return nil
-	case hit(ctx, &g.save):
-		g.saveFile(ctx)
-		return nil
-	case hit(ctx, &g.open):
-		g.openFile(ctx)
+	case hit(ctx, &g.more):
+		ctx.Push(newMoreMenu(g.overflow))
 		return nil
 	case hit(ctx, &g.moveNow):
 		if g.thinking {
@@ -341,7 +373,16 @@ func (g *Game) Update(ctx *app.Context) error {
 		}
 		return nil
 	}
-	if g.anim != nil || g.dialog || !g.m.HumanToMove() {
+	for _, a := range g.acts {
+		if hit(ctx, a.btn) {
+			a.act(ctx)
+			return nil
+		}
+	}
+	if !g.dialog && g.reviewKeys(ctx) {
+		return nil
+	}
+	if g.anim != nil || g.dialog || !g.personDecides() {
 		return nil
 	}
 	if hit(ctx, &g.hintBtn) {
@@ -359,13 +400,13 @@ func (g *Game) Update(ctx *app.Context) error {
 	}
 	for i, b := range g.specials {
 		if hit(ctx, b) {
-			g.begin(ctx, g.specialM[i])
+			g.personPlays(ctx, g.specialM[i])
 			return nil
 		}
 	}
 	for i, b := range g.choice {
 		if hit(ctx, b) && i < len(g.choices) {
-			g.begin(ctx, g.choices[i])
+			g.personPlays(ctx, g.choices[i])
 			return nil
 		}
 	}
@@ -399,7 +440,7 @@ func (g *Game) Update(ctx *app.Context) error {
 // reason where it gives one, otherwise what the player can do instead. A click that only
 // put a selection down needs no explanation.
 func (g *Game) whyNot(ctx *app.Context, tried []board.Site) string {
-	st := g.m.State()
+	st := g.position()
 	if ex, ok := st.(rules.Explainer); ok {
 		if key := ex.WhyNot(tried); key != "" {
 			if v := gameText(ctx, st.Game(), "why."+key); v != "" {
@@ -426,7 +467,7 @@ func (g *Game) whyNot(ctx *app.Context, tried []board.Site) string {
 func (g *Game) handle(ctx *app.Context, r picker.Result) {
 	switch r.Outcome {
 	case picker.Play:
-		g.begin(ctx, r.Move)
+		g.personPlays(ctx, r.Move)
 	case picker.Choose:
 		g.choices = r.Choices
 	case picker.Cleared, picker.Selected:
@@ -438,14 +479,16 @@ func (g *Game) handle(ctx *app.Context, r picker.Result) {
 func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 	set := ctx.Settings()
 	d := render.Decorations{Selected: board.NoSite, Anim: g.anim}
-	if last, ok := g.m.LastMove(); ok && last.Len > 0 {
-		d.LastMove = last.Sites()
+	if at := g.shownAt(); at > 0 {
+		if last := g.m.Move(at - 1); last.Len > 0 {
+			d.LastMove = last.Sites()
+		}
 	}
 	partial := g.pick.Partial()
 	if len(partial) > 0 {
 		d.Selected = partial[0]
 	}
-	if set.Highlights && g.anim == nil && g.m.HumanToMove() && len(g.choices) == 0 {
+	if set.Highlights && g.anim == nil && g.personDecides() && len(g.choices) == 0 {
 		d.Targets = g.pick.Targets()
 		if len(partial) == 0 {
 			d.Movable = g.pick.Starts()
@@ -459,7 +502,7 @@ func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 			d.Captures = pv.Captures(g.shown, nil)
 		}
 	}
-	g.view.Draw(dst, g.m.State(), d)
+	g.view.Draw(dst, g.position(), d)
 	g.drawHint(dst, ctx)
 	// The landings clicked so far in a chain: rings, so the path being built stays visible.
 	u := ctx.Unit()
@@ -472,9 +515,9 @@ func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 // preview returns the pieces that the move under consideration would take: the choice
 // whose button the pointer is on, or the move a click on the hovered site would complete.
 func (g *Game) preview(ctx *app.Context) []board.Site {
-	st := g.m.State()
+	st := g.position()
 	pv, ok := st.(rules.CapturePreviewer)
-	if !ok || g.anim != nil || !g.m.HumanToMove() {
+	if !ok || g.anim != nil || !g.personDecides() {
 		return nil
 	}
 	for i, b := range g.choice {

@@ -9,6 +9,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"time"
 
 	"koma/app"
 	"koma/app/match"
@@ -36,7 +37,7 @@ func (g *Game) saveFile(ctx *app.Context) {
 		return
 	}
 	req := app.FileRequest{Title: ctx.T("dialog.save"), FilterName: ctx.T("dialog.filter"), Ext: "json",
-		StartFile: g.m.Spec().Game.ID + ".json"}
+		StartFile: saveName(g.m, time.Now()), StartDir: app.DocumentsDir()}
 	if t, ok := d.(app.Transfer); ok {
 		g.download(t, req, data)
 		return
@@ -53,6 +54,12 @@ func (g *Game) saveFile(ctx *app.Context) {
 		}
 		results <- fileResult{path: path, err: err}
 	}()
+}
+
+// saveName suggests a file name for a saved game: the game and the day, as in
+// konane-2026-11-23.json.
+func saveName(m *match.Match, day time.Time) string {
+	return fmt.Sprintf("%s-%s.json", m.Spec().Game.ID, day.Format(time.DateOnly))
 }
 
 // openFile asks for a saved game and reads it, off the game loop; pollFiles loads it.

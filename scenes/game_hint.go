@@ -28,6 +28,7 @@ const hintLen = 4
 // startHint asks the runner for the move the Normal level would play for the person, or
 // the perfect move in a game the AI has solved.
 func (g *Game) startHint(ctx *app.Context) {
+	g.stopAnalysis(ctx)
 	ctx.Runner().Start(think.Job{State: g.m.State(), Setting: ai.HintSetting(g.m.State()), Budget: ctx.ThinkTime(ai.Normal),
 		Seed: g.m.DecisionSeed(), Line: hintLen})
 	g.hinting, g.hintLine, g.hintVerdict = true, nil, ai.Verdict{}
@@ -51,7 +52,7 @@ func (g *Game) verdictText(ctx *app.Context) string {
 	default:
 		text = ctx.T("hint.loses-in", v.OwnTurns(v.Winner, me))
 	}
-	if why := reasonText(ctx, rulesDoc(ctx, g.m.Spec().Game), v.Reason); why != "" {
+	if why := g.nameInReason(ctx, reasonText(ctx, rulesDoc(ctx, g.m.Spec().Game), v.Reason), v.Winner, v.Winner.Other()); why != "" {
 		text = ctx.T("sentence.join", text, ctx.T("hint.ending", why))
 	}
 	return text
@@ -75,23 +76,10 @@ func (g *Game) pollHint(ctx *app.Context) {
 	if len(last.Line) > 0 && last.Line[0] == mv {
 		g.hintLine = last.Line
 	}
-	g.noteEval(st.ToMove(), last.Stats)
+	g.noteEvalAt(g.m.Len(), st.ToMove(), last.Stats)
 	g.hintVerdict = last.Stats.Verdict
 	g.hintAt = ctx.Now()
 	ctx.Invalidate()
-}
-
-// noteEval keeps the value of the latest search, seen from player 0.
-func (g *Game) noteEval(mover rules.Player, st ai.Stats) {
-	if st.Engine == "" || st.Engine == "beginner" {
-		// The Beginner does not judge positions; its value would be noise.
-		return
-	}
-	v := min(max(st.Value, 0), 1)
-	if mover != 0 {
-		v = 1 - v
-	}
-	g.evalP0, g.evalOK = v, true
 }
 
 // HintLine is the hint on show, the hinted move first; tests read it.
@@ -100,7 +88,7 @@ func (g *Game) HintLine() []rules.Move { return g.hintLine }
 // canHint reports whether the person may ask for a hint now.
 func (g *Game) canHint() bool {
 	_, over := g.m.Outcome()
-	return g.m.HumanToMove() && !over && g.anim == nil && !g.dialog
+	return g.m.HumanToMove() && !over && g.anim == nil && !g.dialog && g.review == live
 }
 
 // hintText writes the hint's line in notation, each move from the position it is played
@@ -172,10 +160,7 @@ const evalBarSpace = 18
 // left, the rest in the other's, an even split before any search has judged the game.
 func (g *Game) drawEvalBar(dst *ebiten.Image, ctx *app.Context, x, y, w float64) {
 	u := ctx.Unit()
-	share := 0.5
-	if g.evalOK {
-		share = g.evalP0
-	}
+	share := g.evalShare(g.shownAt())
 	h := 8 * u
 	y += 2 * u
 	// The caption sits before the bar, so that the bar says what it measures.
@@ -185,7 +170,7 @@ func (g *Game) drawEvalBar(dst *ebiten.Image, ctx *app.Context, x, y, w float64)
 	x, w = x+cw+10*u, w-cw-10*u
 	render.FillRoundedRect(dst, x, y, w, h, h/2, render.ButtonFill)
 	fill := func(p rules.Player) color.NRGBA {
-		if rules.ColourOf(g.m.State(), p) == rules.White {
+		if rules.ColourOf(g.position(), p) == rules.White {
 			return render.PieceWhite
 		}
 		return render.PieceBlack

@@ -3,10 +3,10 @@ package scenes
 // The panel beside the board: the players, the status, the prompt and the move list.
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 	"strings"
+	"unicode"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -22,8 +22,8 @@ import (
 func (g *Game) Status(ctx *app.Context) (headline, detail string) {
 	spec := g.m.Spec()
 	doc := rulesDoc(ctx, spec.Game)
-	if o, over := g.m.Outcome(); over {
-		detail = reasonText(ctx, doc, o.Reason)
+	if o, over := g.m.Outcome(); over && g.review == live {
+		detail = g.nameInReason(ctx, reasonText(ctx, doc, o.Reason), o.Winner, g.m.State().ToMove())
 		if o.Reason == match.ReasonResigned {
 			detail = ctx.T("reason.resigned", sideName(ctx, g.m.State(), o.Winner.Other()))
 		}
@@ -33,6 +33,9 @@ func (g *Game) Status(ctx *app.Context) (headline, detail string) {
 			detail = g.scoreText(ctx, o)
 		}
 		return g.resultText(ctx, o), detail
+	}
+	if g.review != live {
+		return g.reviewStatus(ctx)
 	}
 	p := g.m.ToMove()
 	if g.m.ComputerToMove() {
@@ -49,6 +52,43 @@ func (g *Game) Status(ctx *app.Context) (headline, detail string) {
 		headline = ctx.T("game.to-move", sideName(ctx, g.m.State(), p))
 	}
 	return headline, g.hint(ctx)
+}
+
+// nameInReason puts the players into a game's end reason: {winner}, {loser} and {mover}
+// (the player to move in the final position, the one left without a move) become "you"
+// for the person playing the computer and the side's name otherwise. Reasons are written
+// so that either reads well: past tense, no "was" or "has".
+func (g *Game) nameInReason(ctx *app.Context, text string, winner, mover rules.Player) string {
+	if !strings.Contains(text, "{") {
+		return text
+	}
+	name := func(p rules.Player) string {
+		if p < 0 || int(p) >= len(g.m.Seats()) {
+			return ""
+		}
+		if g.humans() == 1 && g.m.Seat(p).Human {
+			return ctx.T("reason.you")
+		}
+		return sideName(ctx, g.m.State(), p)
+	}
+	loser := rules.NoPlayer
+	if winner != rules.NoPlayer {
+		loser = winner.Other()
+	}
+	for _, r := range []struct {
+		tag string
+		p   rules.Player
+	}{{"{winner}", winner}, {"{loser}", loser}, {"{mover}", mover}} {
+		if strings.HasPrefix(text, r.tag) {
+			n := []rune(name(r.p))
+			if len(n) > 0 {
+				n[0] = unicode.ToUpper(n[0])
+			}
+			text = string(n) + text[len(r.tag):]
+		}
+		text = strings.ReplaceAll(text, r.tag, name(r.p))
+	}
+	return text
 }
 
 // scoreText states the final count of a game decided by one, player 0 first.
@@ -117,9 +157,27 @@ func (g *Game) statusHeight(ctx *app.Context, width float64) float64 {
 	head, detail := g.Status(ctx)
 	h := wrappedHeight(head, sizeHeading*u, true, width-32*u) + 28*u
 	if detail != "" {
-		h += wrappedHeight(detail, sizeSmall*u, false, width-32*u) + 2*u
+		h += float64(len(g.detailLines(detail, ctx, width)))*sizeSmall*u*render.LineHeight + 2*u
 	}
 	return h
+}
+
+// detailLines wraps the status card's explanation, cut to the lines the panel has room
+// for in a very small window, the last one then ending in an ellipsis.
+func (g *Game) detailLines(detail string, ctx *app.Context, width float64) []string {
+	u := ctx.Unit()
+	lines := render.WrapText(detail, sizeSmall*u, false, width-32*u)
+	if g.maxDetail == 0 {
+		return nil
+	}
+	if g.maxDetail > 0 && len(lines) > g.maxDetail {
+		lines = append([]string(nil), lines[:g.maxDetail]...)
+		// Ellipsize adds the ellipsis only where it cuts, so the line is cut by hand when
+		// it fits as it is.
+		last := lines[len(lines)-1] + "…"
+		lines[len(lines)-1] = render.Ellipsize(last, sizeSmall*u, false, width-32*u)
+	}
+	return lines
 }
 
 // Draw implements app.Scene.
@@ -133,7 +191,7 @@ func (g *Game) Draw(dst *ebiten.Image, ctx *app.Context) {
 func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
 	u := ctx.Unit()
 	ui.DrawPanel(dst, g.panel, render.Panel, panelRadius*u)
-	pad := 24 * u
+	pad := g.pad(ctx)
 	px, py := float64(g.panel.Min.X)+pad, float64(g.panel.Min.Y)+pad
 	pw := float64(g.panel.Dx()) - 2*pad
 	if g.portrait && !g.narrow {
@@ -142,20 +200,26 @@ func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
 	spec := g.m.Spec()
 	doc := rulesDoc(ctx, spec.Game)
 
-	render.DrawText(dst, doc.Name, sizeTitle*u, true, px, py, render.Text, render.AlignLeft)
-	y := py + sizeTitle*u*render.LineHeight
-	if v := variantText(ctx, doc, spec); v != "" {
+	render.DrawText(dst, doc.Name, g.titleSize()*u, true, px, py, render.Text, render.AlignLeft)
+	y := py + g.titleSize()*u*render.LineHeight
+	if v := variantText(ctx, doc, spec); v != "" && g.fit != fitCompact {
 		render.DrawText(dst, v, sizeSmall*u, false, px, y-4*u, render.MutedText, render.AlignLeft)
 		y += sizeSmall * u * render.LineHeight
 	}
 	y += 16 * u
+	if g.fit == fitCompact {
+		y -= 8 * u
+	}
 
 	// One row per player; the row of the player to move is lit.
 	toMove := g.m.ToMove()
+	if g.review != live {
+		toMove = g.position().ToMove()
+	}
 	o, over := g.m.Outcome()
 	for p := range spec.Game.Sides {
 		player := rules.Player(p)
-		rowH := 44 * u
+		rowH, step := g.playerRow(ctx)
 		if player == toMove && g.anim == nil {
 			render.FillRoundedRect(dst, px-10*u, y, pw+20*u, rowH, 10*u, render.ButtonHover)
 			render.FillRoundedRect(dst, px-10*u, y+8*u, 4*u, rowH-16*u, 2*u, render.Accent)
@@ -168,9 +232,9 @@ func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
 			role = ctx.T("game.winner")
 		}
 		render.DrawText(dst, role, sizeSmall*u, false, px+pw, y+(rowH-sizeSmall*u*render.LineHeight)/2, render.MutedText, render.AlignRight)
-		y += 50 * u
+		y += step
 	}
-	if ctx.Settings().EvalBar {
+	if g.showsEval(ctx) {
 		g.drawEvalBar(dst, ctx, px, y, pw)
 	}
 
@@ -195,7 +259,9 @@ func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
 		if over {
 			dink = render.OnAccent
 		}
-		drawWrapped(dst, detail, sizeSmall*u, false, px+16*u, hy, pw-32*u, dink)
+		for i, l := range g.detailLines(detail, ctx, pw) {
+			render.DrawText(dst, l, sizeSmall*u, false, px+16*u, hy+float64(i)*sizeSmall*u*render.LineHeight, dink, render.AlignLeft)
+		}
 	}
 
 	drawButton(dst, ctx, &g.endMove)
@@ -205,7 +271,7 @@ func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
 	for _, b := range g.choice {
 		drawButton(dst, ctx, b)
 	}
-	for _, b := range []*ui.Button{&g.hintBtn, &g.moveNow} {
+	for _, b := range []*ui.Button{&g.hintBtn, &g.moveNow, &g.backBtn, &g.reviewBtn} {
 		if !b.Rect.Empty() {
 			drawButton(dst, ctx, b)
 		}
@@ -251,48 +317,4 @@ func (g *Game) roleText(ctx *app.Context, p rules.Player) string {
 		return ""
 	}
 	return ctx.T("game.computer", levelName(ctx, seat.Level.String()))
-}
-
-// drawMoves lists the latest turns, numbered, each with the decisions it took, as many as
-// fit.
-func (g *Game) drawMoves(dst *ebiten.Image, ctx *app.Context, px, pw float64) {
-	u := ctx.Unit()
-	top := float64(g.panel.Min.Y) + g.movesY
-	bottom := float64(g.panel.Min.Y) + g.movesBottom
-	lineH := sizeSmall * u * render.LineHeight
-	turns := g.m.Turns()
-	if len(turns) == 0 || bottom-top < lineH*2+8*u {
-		return
-	}
-	render.DrawText(dst, strings.ToUpper(ctx.T("game.moves")), sizeCaption*u, true, px, top, render.MutedText, render.AlignLeft)
-	top += sizeCaption*u*render.LineHeight + 4*u
-	cols := 2
-	colW := pw / float64(cols)
-	rows := int((bottom - top) / lineH)
-	if rows <= 0 {
-		return
-	}
-	n := len(turns)
-	first := max(0, n-rows*cols)
-	// Fill column by column, oldest first, so the list reads downwards.
-	for i := first; i < n; i++ {
-		k := i - first
-		c, r := k/rows, k%rows
-		x := px + float64(c)*colW
-		y := top + float64(r)*lineH
-		t := turns[i]
-		drawPieceDisc(dst, rules.ColourOf(g.m.Before(t.First), t.Mover), x+6*u, y+lineH/2, 5*u, u*0.5)
-		num := fmt.Sprintf("%d.", i+1)
-		render.DrawText(dst, num, sizeSmall*u, false, x+18*u, y, render.MutedText, render.AlignLeft)
-		parts := make([]string, 0, t.End-t.First)
-		for d := t.First; d < t.End; d++ {
-			// A Stop only closes the chain before it; the line ends there anyway.
-			if g.m.Move(d).Kind == rules.Stop && d > t.First {
-				continue
-			}
-			parts = append(parts, moveText(ctx, g.m.Before(d), g.m.Move(d)))
-		}
-		text := render.Ellipsize(strings.Join(parts, " "), sizeSmall*u, i == n-1, colW-58*u)
-		render.DrawText(dst, text, sizeSmall*u, i == n-1, x+52*u, y, render.Text, render.AlignLeft)
-	}
 }

@@ -59,7 +59,8 @@ func newHarness(t *testing.T, first app.Scene, store prefs.Store) *harness {
 		a.Context().Runner().Cancel()
 		// Reading pixels flushes the drawing commands of this test, which would otherwise
 		// pile up for the rest of the run: the tests all run within one tick.
-		h.screen.ReadPixels(make([]byte, 4*screenW*screenH))
+		b := h.screen.Bounds()
+		h.screen.ReadPixels(make([]byte, 4*b.Dx()*b.Dy()))
 		h.screen.Deallocate()
 	})
 	h.step(1)
@@ -67,6 +68,16 @@ func newHarness(t *testing.T, first app.Scene, store prefs.Store) *harness {
 }
 
 func (h *harness) ctx() *app.Context { return h.app.Context() }
+
+// resize gives the app a window of w×ht pixels, and the screen it draws into that size.
+func (h *harness) resize(w, ht int) {
+	h.app.Layout(w, ht)
+	b := h.screen.Bounds()
+	h.screen.ReadPixels(make([]byte, 4*b.Dx()*b.Dy()))
+	h.screen.Deallocate()
+	h.screen = ebiten.NewImage(w, ht)
+	h.step(1)
+}
 
 // draw draws the screen now, whatever changed.
 func (h *harness) draw() {

@@ -161,10 +161,11 @@ func TestEvalBarToggle(t *testing.T) {
 	}
 }
 
-// TestEvalBarFollowsTheSearch turns the bar on, asks for a hint in every game and checks
-// that the bar then holds the search's judgement rather than the even split it starts from;
-// with KOMA_SHOTS set it also saves the screen with the bar for a person to look at.
-func TestEvalBarFollowsTheSearch(t *testing.T) {
+// TestEvalBarFollowsTheGame turns the bar on and checks in every game that the position
+// before the person's move is judged in the background without asking for anything, that
+// a hint's search judges it too, and that the bar holds a share from 0 to 1; with
+// KOMA_SHOTS set it also saves the screen with the bar for a person to look at.
+func TestEvalBarFollowsTheGame(t *testing.T) {
 	for _, spec := range specs(t) {
 		t.Run(spec.String(), func(t *testing.T) {
 			store := prefs.NewMemStore()
@@ -175,14 +176,16 @@ func TestEvalBarFollowsTheSearch(t *testing.T) {
 			}
 			h := newHarness(t, NewGame(newMatch(t, spec, ai.Normal)), store)
 			g := h.game()
-			if g.evalOK {
-				t.Fatal("the bar has a judgement before any search")
+			awaitTicks(h, func() bool { _, ok := g.evals[g.m.Len()]; return ok })
+			if v := g.evalShare(g.m.Len()); v < 0 || v > 1 {
+				t.Fatalf("the background judgement is %v", v)
 			}
+			delete(g.evals, g.m.Len())
 			h.draw()
 			h.clickRect(g.hintBtn.Rect)
 			awaitTicks(h, func() bool { return g.HintLine() != nil })
-			if !g.evalOK || g.evalP0 < 0 || g.evalP0 > 1 {
-				t.Fatalf("after a search the bar holds ok=%v share=%v", g.evalOK, g.evalP0)
+			if v, ok := g.evals[g.m.Len()]; !ok || v < 0 || v > 1 {
+				t.Fatalf("after the hint's search the bar holds ok=%v share=%v", ok, v)
 			}
 			h.draw()
 			if dir := os.Getenv("KOMA_SHOTS"); dir != "" {
@@ -219,7 +222,7 @@ func TestHintTellsThePerfectResult(t *testing.T) {
 		}
 		_, detail := g.Status(h.ctx())
 		want := i18n.T(lang, "hint.loses-in", v.OwnTurns(v.Winner, me))
-		if !strings.Contains(detail, want) || !strings.Contains(detail, reasonText(h.ctx(), rulesDoc(h.ctx(), spec.Game), v.Reason)) {
+		if !strings.Contains(detail, want) || !strings.Contains(detail, g.nameInReason(h.ctx(), reasonText(h.ctx(), rulesDoc(h.ctx(), spec.Game), v.Reason), v.Winner, v.Winner.Other())) {
 			t.Errorf("%s: the hint says %q, want it to contain %q and how the game ends", lang, detail, want)
 		}
 		shoot(t, h, "hint-foxhounds-"+string(lang)+".png")

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"image"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -19,6 +20,8 @@ type Settings struct {
 	panel   image.Rectangle
 	rows    []settingRow
 	done    ui.Button
+	// scroll moves the rows between the title and Done in a window too short for them.
+	scroll scroller
 }
 
 type settingRow struct {
@@ -113,18 +116,36 @@ func (s *Settings) layout(ctx *app.Context) {
 	dw := max(buttonWidth(ctx, s.done.Label), 120*u)
 	height := y + buttonHeight*u + pad
 	s.panel = dialogPanel(ctx, maxW, height)
-	off := s.panel.Min
-	for _, r := range s.rows {
-		for _, b := range r.buttons {
+	top := pad + sizeTitle*u*render.LineHeight + 20*u
+	doneY := y
+	dy := 0.0
+	if float64(s.panel.Dy()) < height {
+		// Too short a window: the title and Done stay, the rows between them scroll.
+		doneY = float64(s.panel.Dy()) - pad - buttonHeight*u
+		s.scroll.view = rectF(float64(s.panel.Min.X), float64(s.panel.Min.Y)+top-8*u, float64(s.panel.Dx()), doneY-top-4*u)
+		s.scroll.content = y - top
+		s.scroll.clamp()
+		dy = -s.scroll.offset
+	} else {
+		s.scroll = scroller{view: s.panel}
+	}
+	off := s.panel.Min.Add(image.Pt(0, int(math.Round(dy))))
+	for i := range s.rows {
+		s.rows[i].y += dy
+		for _, b := range s.rows[i].buttons {
 			b.Rect = b.Rect.Add(off)
 		}
 	}
-	s.done.Rect = rectF(float64(s.panel.Max.X)-pad-dw, float64(off.Y)+y, dw, buttonHeight*u)
+	s.done.Rect = rectF(float64(s.panel.Max.X)-pad-dw, float64(s.panel.Min.Y)+doneY, dw, buttonHeight*u)
 }
 
 // Update implements app.Scene.
 func (s *Settings) Update(ctx *app.Context) error {
 	s.layout(ctx)
+	if s.scroll.handle(ctx) {
+		s.layout(ctx)
+		ctx.Invalidate()
+	}
 	if hit(ctx, &s.done) || ctx.Input().Pressed(app.KeyBack) || ctx.Input().Pressed(app.KeyEnter) {
 		closeOrBack(ctx, s.overlay)
 		return nil
@@ -135,7 +156,7 @@ func (s *Settings) Update(ctx *app.Context) error {
 	}
 	for _, r := range s.rows {
 		for i, b := range r.buttons {
-			if hit(ctx, b) {
+			if hit(ctx, b) && s.scroll.shows(b.Rect) {
 				r.choose(ctx, i)
 				return nil
 			}
@@ -157,11 +178,13 @@ func (s *Settings) Draw(dst *ebiten.Image, ctx *app.Context) {
 	pad := 32 * u
 	x0, y0 := float64(s.panel.Min.X), float64(s.panel.Min.Y)
 	render.DrawText(dst, ctx.T("settings.title"), sizeTitle*u, true, x0+pad, y0+pad, render.Text, render.AlignLeft)
+	rows := s.scroll.clip(dst)
 	for _, r := range s.rows {
-		render.DrawText(dst, r.label, sizeBody*u, true, x0+pad, y0+r.y, render.Text, render.AlignLeft)
+		render.DrawText(rows, r.label, sizeBody*u, true, x0+pad, y0+r.y, render.Text, render.AlignLeft)
 		for _, b := range r.buttons {
-			drawButton(dst, ctx, b)
+			drawButton(rows, ctx, b)
 		}
 	}
+	s.scroll.drawBar(dst, ctx)
 	drawButton(dst, ctx, &s.done)
 }

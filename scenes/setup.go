@@ -42,6 +42,9 @@ type Setup struct {
 	// levelNoteY is where the line about the chosen level goes, under the levels.
 	levelNoteY float64
 	colW       float64
+	// scroll moves everything but Start and Rules when the window is too short for the
+	// page; those two then stay pinned along the bottom.
+	scroll scroller
 }
 
 type setupRow struct {
@@ -195,6 +198,19 @@ func (s *Setup) layout(ctx *app.Context) {
 	sw := math.Max(buttonWidth(ctx, s.start.Label), 180*u)
 	rw := math.Max(buttonWidth(ctx, s.rules.Label), 110*u)
 	bh := 46 * u
+	if !wide && y+bh+mg > H {
+		// The page does not fit: Start and Rules stay along the bottom, the rest scrolls.
+		bar := bh + 2*math.Min(mg, 16*u)
+		s.scroll.view = rectF(0, 0, W, H-bar)
+		s.scroll.content = y
+		s.scroll.clamp()
+		s.start.Rect = rectF(mg, H-bar+(bar-bh)/2, sw, bh)
+		s.rules.Rect = rectF(mg+sw+gap*u, H-bar+(bar-bh)/2, rw, bh)
+		s.preview = image.Rectangle{}
+		s.shift(-s.scroll.offset)
+		return
+	}
+	s.scroll = scroller{view: rectF(0, 0, W, H), content: 0}
 	s.start.Rect = rectF(mg, y, sw, bh)
 	s.rules.Rect = rectF(mg+sw+gap*u, y, rw, bh)
 	y += bh
@@ -210,24 +226,43 @@ func (s *Setup) layout(ctx *app.Context) {
 	}
 }
 
+// shift moves the scrolling part of the page up by -dy.
+func (s *Setup) shift(dy float64) {
+	d := image.Pt(0, int(math.Round(dy)))
+	s.back.Rect = s.back.Rect.Add(d)
+	s.header += dy
+	s.noteY += dy
+	s.levelNoteY += dy
+	for i := range s.rows {
+		s.rows[i].y += dy
+		for _, b := range s.rows[i].buttons {
+			b.Rect = b.Rect.Add(d)
+		}
+	}
+}
+
 // Update implements app.Scene.
 func (s *Setup) Update(ctx *app.Context) error {
 	s.layout(ctx)
 	in := ctx.Input()
+	if s.scroll.handle(ctx) {
+		s.layout(ctx)
+		ctx.Invalidate()
+	}
 	switch {
-	case hit(ctx, &s.back) || in.Pressed(app.KeyBack):
-		ctx.GoTo(NewMenu())
-		return nil
 	case hit(ctx, &s.rules):
 		ctx.Push(NewRules(s.spec(), true))
 		return nil
 	case hit(ctx, &s.start) || in.Pressed(app.KeyEnter):
 		s.begin(ctx)
 		return nil
+	case (hit(ctx, &s.back) && s.scroll.shows(s.back.Rect)) || in.Pressed(app.KeyBack):
+		ctx.GoTo(NewMenu())
+		return nil
 	}
 	for _, r := range s.rows {
 		for i, b := range r.buttons {
-			if hit(ctx, b) {
+			if hit(ctx, b) && s.scroll.shows(b.Rect) {
 				r.choose(i)
 				ctx.Invalidate()
 				return nil
@@ -276,6 +311,8 @@ func (s *Setup) Draw(dst *ebiten.Image, ctx *app.Context) {
 	mg := float64(s.back.Rect.Min.X)
 	colW := s.colW
 	dst.Fill(render.Background)
+	screen := dst
+	dst = s.scroll.clip(dst)
 	doc := rulesDoc(ctx, s.game)
 	drawButton(dst, ctx, &s.back)
 
@@ -296,6 +333,8 @@ func (s *Setup) Draw(dst *ebiten.Image, ctx *app.Context) {
 			drawWrapped(dst, s.levelNote(ctx), sizeSmall*u, false, mg, s.levelNoteY, s.colW, render.MutedText)
 		}
 	}
+	s.scroll.drawBar(screen, ctx)
+	dst = screen
 	drawButton(dst, ctx, &s.start)
 	drawButton(dst, ctx, &s.rules)
 

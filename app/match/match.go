@@ -279,3 +279,20 @@ func (m *Match) Redo() error {
 
 // Rematch starts a new match of the same variant with the same seats and a new seed.
 func (m *Match) Rematch(seed uint64) (*Match, error) { return New(m.spec, m.seats, seed) }
+
+// Truncate goes back to the position after the first n decisions and forgets the rest, so
+// that the game continues from there: a person chose to play on from a position they were
+// reviewing. A resignation made later in the game is forgotten with the decisions after n.
+func (m *Match) Truncate(n int) error {
+	if n < m.floor || n > len(m.moves) {
+		return fmt.Errorf("match: truncate to %d decisions: outside %d to %d", n, m.floor, len(m.moves))
+	}
+	if n == len(m.moves) {
+		return nil
+	}
+	m.moves = m.moves[:n]
+	m.states = m.states[:n+1]
+	m.redo = nil
+	m.resigned = rules.NoPlayer
+	return nil
+}

@@ -464,3 +464,51 @@ func TestRedoReplaysUndoUntilANewDecision(t *testing.T) {
 		t.Error("redo still offered after a new decision")
 	}
 }
+
+func TestTruncateContinuesFromAnEarlierPosition(t *testing.T) {
+	cases := []struct {
+		name   string
+		keep   int
+		resign bool
+		ok     bool
+	}{
+		{"back to the start", 0, false, true},
+		{"back three decisions", 3, false, true},
+		{"nothing to forget", 6, false, true},
+		{"a resigned game plays on", 2, true, true},
+		{"beyond the end", 7, false, false},
+		{"before the start", -1, false, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			spec := mustSpec(t, catalog.All, "konane")
+			m, err := New(spec, []Seat{Human(), Human()}, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			playRandom(t, m, 6, 3)
+			want := string(m.Before(max(0, min(c.keep, m.Len()))).AppendKey(nil))
+			if c.resign {
+				if err := m.Resign(m.ToMove()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			err = m.Truncate(c.keep)
+			if (err == nil) != c.ok {
+				t.Fatalf("Truncate(%d) = %v, want success %v", c.keep, err, c.ok)
+			}
+			if !c.ok {
+				if m.Len() != 6 {
+					t.Errorf("a refused truncate left %d decisions", m.Len())
+				}
+				return
+			}
+			if m.Len() != c.keep || string(m.State().AppendKey(nil)) != want {
+				t.Errorf("after Truncate(%d): %d decisions, or another position", c.keep, m.Len())
+			}
+			if _, over := m.Outcome(); over || m.CanRedo() {
+				t.Errorf("after Truncate(%d) the game is over (%v) or redo is offered", c.keep, over)
+			}
+		})
+	}
+}

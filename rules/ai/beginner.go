@@ -26,6 +26,9 @@ const (
 )
 
 type beginner struct {
+	// limit is the size of the tiny tree search: beginnerIterations, or none for the
+	// novice, who draws evenly among the moves that neither win nor lose at once.
+	limit   int
 	root    rules.State
 	rng     *rand.Rand
 	moves   []rules.Move // the root's moves, shuffled
@@ -37,8 +40,8 @@ type beginner struct {
 	over    bool
 }
 
-func newBeginner(root rules.State, seed uint64) *beginner {
-	b := &beginner{root: root.Clone(), rng: rand.New(rand.NewPCG(seed, 0x62656769))}
+func newBeginner(root rules.State, seed uint64, limit int) *beginner {
+	b := &beginner{limit: limit, root: root.Clone(), rng: rand.New(rand.NewPCG(seed, 0x62656769))}
 	b.moves = root.LegalMoves(nil)
 	if len(b.moves) == 0 {
 		b.over = true
@@ -46,7 +49,7 @@ func newBeginner(root rules.State, seed uint64) *beginner {
 	}
 	b.rng.Shuffle(len(b.moves), func(i, j int) { b.moves[i], b.moves[j] = b.moves[j], b.moves[i] })
 	b.draw = b.rng.Float64()
-	b.tree = newTree(root, Config{Seed: seed, Exploration: DefaultExploration, MaxNodes: 4 * beginnerIterations}, treeOptions{})
+	b.tree = newTree(root, Config{Seed: seed, Exploration: DefaultExploration, MaxNodes: 4*limit + 4}, treeOptions{})
 	return b
 }
 
@@ -56,7 +59,7 @@ func (b *beginner) iterations() int { return b.units }
 // after the first slice: the moves are classified then, and the tiny search only shifts
 // the weights of the draw.
 func (b *beginner) finished() bool {
-	return b.over || len(b.moves) == 1 || b.class != nil && (b.tree.iters >= beginnerIterations || b.tree.finished())
+	return b.over || len(b.moves) == 1 || b.class != nil && (b.tree.iters >= b.limit || b.tree.finished())
 }
 
 func (b *beginner) stats() Stats {
@@ -82,7 +85,7 @@ func (b *beginner) work(units, stop int) {
 	}
 	for units > 0 && b.units < stop && !b.finished() {
 		before := b.tree.iters
-		b.tree.work(min(units, quantum), beginnerIterations)
+		b.tree.work(min(units, quantum), b.limit)
 		units -= quantum
 		b.units += b.tree.iters - before
 	}

@@ -452,23 +452,29 @@ func TestBeginnerTakesWins(t *testing.T) {
 		{"nim", newNim(3)},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			for seed := uint64(1); seed <= 20; seed++ {
-				st := tc.st.Clone()
-				p := st.ToMove()
-				for st.ToMove() == p {
-					s := NewSearchFor(st, Beginner.Setting(), seed)
-					for !s.Step(time.Second) {
-					}
-					if err := rules.Play(st, s.Best()); err != nil {
-						t.Fatal(err)
-					}
-				}
-				if o, over := st.Outcome(); !over || o.Winner != p {
-					t.Fatalf("seed %d: the turn ended without the win:\n%s", seed, rules.Text(st))
-				}
+		for _, set := range []Setting{Beginner.Setting(), {Level: Beginner, Novice: true}} {
+			t.Run(tc.name+"/"+set.String(), func(t *testing.T) {
+				beginnerTakesWin(t, tc.st, set)
+			})
+		}
+	}
+}
+
+func beginnerTakesWin(t *testing.T, root rules.State, set Setting) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		st := root.Clone()
+		p := st.ToMove()
+		for st.ToMove() == p {
+			s := NewSearchFor(st, set, seed)
+			for !s.Step(time.Second) {
 			}
-		})
+			if err := rules.Play(st, s.Best()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if o, over := st.Outcome(); !over || o.Winner != p {
+			t.Fatalf("seed %d: the turn ended without the win:\n%s", seed, rules.Text(st))
+		}
 	}
 }
 
@@ -483,21 +489,51 @@ func TestBeginnerAvoidsHandingOverAWin(t *testing.T) {
 		{"nim, leave no 3", newNim(6)},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			for seed := uint64(1); seed <= 20; seed++ {
-				s := NewSearchFor(tc.st, Beginner.Setting(), seed)
-				if !s.StepIterations(1 << 20) {
-					t.Fatal("the beginner did not finish")
-				}
-				c := tc.st.Clone()
-				if err := rules.Play(c, s.Best()); err != nil {
-					t.Fatal(err)
-				}
-				if w := immediateWins(c); len(w) != 0 {
-					t.Errorf("seed %d: after %s the opponent wins with %s", seed, rules.FormatMove(tc.st, s.Best()), rules.FormatMove(c, w[0]))
-				}
-			}
-		})
+		for _, set := range []Setting{Beginner.Setting(), {Level: Beginner, Novice: true}} {
+			t.Run(tc.name+"/"+set.String(), func(t *testing.T) {
+				beginnerAvoidsLoss(t, tc.st, set)
+			})
+		}
+	}
+}
+
+func beginnerAvoidsLoss(t *testing.T, st rules.State, set Setting) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		s := NewSearchFor(st, set, seed)
+		if !s.StepIterations(1 << 20) {
+			t.Fatal("the beginner did not finish")
+		}
+		c := st.Clone()
+		if err := rules.Play(c, s.Best()); err != nil {
+			t.Fatal(err)
+		}
+		if w := immediateWins(c); len(w) != 0 {
+			t.Errorf("seed %d: after %s the opponent wins with %s", seed, rules.FormatMove(st, s.Best()), rules.FormatMove(c, w[0]))
+		}
+	}
+}
+
+// TestNoviceDrawsEvenly checks the novice's one difference from the Beginner: among moves
+// that neither win nor lose at once it has no preference at all.
+func TestNoviceDrawsEvenly(t *testing.T) {
+	st := newTTT(".../.../...", 0, 1, 1)
+	counts := map[rules.Move]int{}
+	const seeds = 1800
+	for seed := uint64(1); seed <= seeds; seed++ {
+		s := NewSearchFor(st, Setting{Level: Beginner, Novice: true}, seed)
+		if !s.StepIterations(1 << 20) {
+			t.Fatal("the novice did not finish")
+		}
+		counts[s.Best()]++
+	}
+	if len(counts) != 9 {
+		t.Fatalf("the novice chose %d of the 9 openings", len(counts))
+	}
+	for mv, n := range counts {
+		// 200 expected; five standard deviations is about 67.
+		if n < 130 || n > 270 {
+			t.Errorf("%s chosen %d times of %d", rules.FormatMove(st, mv), n, seeds)
+		}
 	}
 }
 
@@ -539,6 +575,7 @@ func TestSettings(t *testing.T) {
 		{"easy@3s", Setting{Level: Easy, Think: 3 * time.Second}, "easy@3s"},
 		{"normal/plain", Setting{Level: Normal, Plain: true}, "normal/plain"},
 		{"expert/auto", Setting{Level: Expert}, "expert"},
+		{"Novice", Setting{Level: Beginner, Novice: true}, "novice"},
 	}
 	for _, tc := range tests {
 		got, err := ParseSetting(tc.text)
@@ -550,7 +587,7 @@ func TestSettings(t *testing.T) {
 			t.Errorf("%+v prints as %q, want %q", got, got.String(), tc.back)
 		}
 	}
-	for _, bad := range []string{"", "grandmaster", "3", "-2s", "0s", "plain/ab", "expert/fast", "easy@", "wizard@2s", "1h/x"} {
+	for _, bad := range []string{"", "grandmaster", "3", "-2s", "0s", "plain/ab", "expert/fast", "easy@", "wizard@2s", "1h/x", "novice/ab"} {
 		if s, err := ParseSetting(bad); err == nil {
 			t.Errorf("ParseSetting(%q) accepted %+v", bad, s)
 		}

@@ -91,6 +91,10 @@ type Setting struct {
 	// Plain plays the first version's search: tree search with uniformly random playouts
 	// and none of the game's helps. It serves as a yardstick.
 	Plain bool
+	// Novice plays like a person who has only just read the rules: a random legal move,
+	// except that it takes a win in one and avoids a loss in one. It is the yardstick the
+	// Beginner is calibrated against, and no level of the app.
+	Novice bool
 }
 
 // Setting returns the level's standard setting.
@@ -126,6 +130,8 @@ var engineNames = map[rules.Engine]string{rules.AutoEngine: "auto", rules.TreeEn
 func (s Setting) String() string {
 	var base string
 	switch {
+	case s.Novice:
+		return "novice"
 	case s.Plain && s.Level == Expert && s.Think == 0:
 		return "plain"
 	case s.Plain:
@@ -148,7 +154,7 @@ func (s Setting) String() string {
 }
 
 // ParseSetting reads a setting: a level name; "plain" (the yardstick search at Expert's
-// time); a think time such as "2.5s" or "800ms", played at full strength; or a level
+// time); "novice" (the Beginner's yardstick); a think time such as "2.5s" or "800ms", played at full strength; or a level
 // name, "@" and a think time. Any of them but "plain" may be followed by "/mcts", "/ab",
 // "/oracle" or "/plain" to force an engine. Case and surrounding space are ignored.
 func ParseSetting(text string) (Setting, error) {
@@ -167,6 +173,8 @@ func ParseSetting(text string) (Setting, error) {
 		s = Setting{Level: l, Think: d}
 	} else if base == "plain" && !hasEngine {
 		return Setting{Level: Expert, Plain: true}, nil
+	} else if base == "novice" && !hasEngine {
+		return Setting{Level: Beginner, Novice: true}, nil
 	} else if l, err := ParseLevel(base); err == nil {
 		s = l.Setting()
 	} else if d, err := parseThink(base); err == nil {
@@ -215,7 +223,11 @@ func NewSearchFor(root rules.State, set Setting, seed uint64) *Search {
 			s.over = true
 			return s
 		}
-		s.eng = newBeginner(root, seed)
+		limit := beginnerIterations
+		if set.Novice {
+			limit = 0
+		}
+		s.eng = newBeginner(root, seed, limit)
 		return s
 	}
 	cfg := Config{Seed: seed, Engine: set.Engine, Plain: set.Plain}

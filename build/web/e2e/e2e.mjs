@@ -115,7 +115,22 @@ async function press(page, touch, x, y) {
   else await page.mouse.click(x, y);
 }
 
+// pressTarget presses the target with this id. A target out of sight is looked for the way
+// a person would: in the game panel's "More" list in a small window, or further down a
+// page that scrolls.
 async function pressTarget(page, touch, id) {
+  const has = async (want) => ((await layout(page)).targets || []).some((t) => t.id === want);
+  if (!(await has(id)) && (await has("more"))) {
+    const m = await target(page, "more");
+    await press(page, touch, m.x + m.w / 2, m.y + m.h / 2);
+    await waitScene(page, "more");
+  }
+  for (let i = 0; i < 12 && !(await has(id)); i++) {
+    const vp = page.viewportSize();
+    await page.mouse.move(vp.width / 2, vp.height / 3);
+    await page.mouse.wheel(0, 120);
+    await page.waitForTimeout(100);
+  }
   const t = await target(page, id);
   await press(page, touch, t.x + t.w / 2, t.y + t.h / 2);
 }
