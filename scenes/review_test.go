@@ -70,7 +70,16 @@ func TestMoveRows(t *testing.T) {
 // TestReviewStepsThroughTheGame moves through a game with the keys, the move list and the
 // panel's button, and checks the position on the board and the panel at each step.
 func TestReviewStepsThroughTheGame(t *testing.T) {
-	m := playedMatch(t, "konane:size=6", 8, 1)
+	for _, spec := range []string{"konane:size=6", "stoic", "alquerque:rules=bell", "toy:turns=rich"} {
+		t.Run(spec, func(t *testing.T) { reviewStepsThrough(t, spec) })
+	}
+}
+
+func reviewStepsThrough(t *testing.T, spec string) {
+	m := playedMatch(t, spec, 8, 1)
+	if len(m.Turns()) < 4 {
+		t.Fatalf("%s: only %d turns were played", spec, len(m.Turns()))
+	}
 	h := newHarness(t, NewGame(m), nil)
 	g := h.game()
 	h.draw()
@@ -130,7 +139,7 @@ func TestReviewStepsThroughTheGame(t *testing.T) {
 		t.Fatalf("clicking turn 3 shows %d decisions, want %d", g.review, turns[2].End)
 	}
 	h.draw()
-	shoot(t, h, "review-konane-en.png")
+	shoot(t, h, "review-"+m.Spec().Game.ID+"-en.png")
 	h.clickRect(g.backBtn.Rect)
 	if g.review != live || !sameKey(g.position(), m.State()) {
 		t.Errorf("Back to the game left the review at %d", g.review)
@@ -140,7 +149,13 @@ func TestReviewStepsThroughTheGame(t *testing.T) {
 // TestPlayFromAnEarlierPosition plays a move while reviewing: the app asks first, keeps the
 // game on "no", and on "yes" takes back the later turns and plays the move.
 func TestPlayFromAnEarlierPosition(t *testing.T) {
-	m := playedMatch(t, "konane:size=6", 8, 2)
+	for _, spec := range []string{"konane:size=6", "stoic", "alquerque:rules=bell", "toy"} {
+		t.Run(spec, func(t *testing.T) { playFromEarlier(t, spec) })
+	}
+}
+
+func playFromEarlier(t *testing.T, spec string) {
+	m := playedMatch(t, spec, 8, 2)
 	h := newHarness(t, NewGame(m), nil)
 	g := h.game()
 	turns := m.Turns()
