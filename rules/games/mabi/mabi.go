@@ -124,6 +124,10 @@ func parseSetup(text string) (white, black uint64, err error) {
 			}
 		}
 	}
+	if bits.OnesCount64(white) > 2*size || bits.OnesCount64(black) > 2*size {
+		// Each player's list of groups of two or more has room for eight.
+		return 0, 0, fmt.Errorf("mabi: the setup has more than %d pieces of a colour", 2*size)
+	}
 	if white&edge == 0 {
 		return 0, 0, fmt.Errorf("mabi: the setup gives White no piece on the edge")
 	}
@@ -350,13 +354,14 @@ func (s *State) paralysed(p rules.Player) uint64 {
 			continue
 		}
 		// Pieces of smaller groups: every lone piece, and p's groups below the size.
-		smaller := own
-		for j := 0; j < int(mine.n) && j < size; j++ {
-			if mine.sizes[j] >= theirs.sizes[i] {
-				smaller &^= mine.multi[j]
+		// Drop the touching pieces whose own group is at least as large; lone pieces
+		// never are.
+		for j := 0; j < int(mine.n) && j < size && near != 0; j++ {
+			if mine.multi[j]&near != 0 && mine.sizes[j] >= theirs.sizes[i] {
+				near &^= mine.multi[j]
 			}
 		}
-		out |= near & smaller
+		out |= near
 	}
 	return out
 }
@@ -489,26 +494,45 @@ func (s *State) step(p rules.Player, from, to int) {
 	// group and the pieces of the old one it left behind, which may have split.
 	changed := before | now
 	n := int8(0)
-	for i := range g.n {
-		if g.multi[i]&changed == 0 {
-			g.multi[n], g.sizes[n] = g.multi[i], g.sizes[i]
+	// The summary of the largest groups is rebuilt on the way: the lone pieces first.
+	var best, nbest int8
+	var bestMask uint64
+	if lone := after &^ dilate(after); lone != 0 {
+		best, nbest, bestMask = 1, int8(bits.OnesCount64(lone)), lone
+	}
+	for i := 0; i < int(g.n) && i < size; i++ {
+		if grp := g.multi[i]; grp&changed == 0 {
+			sz := g.sizes[i]
+			g.multi[n&(size-1)], g.sizes[n&(size-1)] = grp, sz
 			n++
+			switch {
+			case sz > best:
+				best, nbest, bestMask = sz, 1, grp
+			case sz == best:
+				nbest++
+			}
 		}
 	}
-	add := func(grp uint64) {
-		if grp&(grp-1) != 0 {
-			g.multi[n], g.sizes[n] = grp, int8(bits.OnesCount64(grp))
-			n++
+	for rest := now | before&^fb; rest != 0; {
+		grp := now
+		if rest&now == 0 {
+			grp = fill(rest&-rest, rest)
 		}
-	}
-	add(now)
-	for rest := before &^ fb &^ now; rest != 0; {
-		grp := fill(rest&-rest, rest)
 		rest &^= grp
-		add(grp)
+		if grp&(grp-1) == 0 {
+			continue
+		}
+		sz := int8(bits.OnesCount64(grp))
+		g.multi[n&(size-1)], g.sizes[n&(size-1)] = grp, sz
+		n++
+		switch {
+		case sz > best:
+			best, nbest, bestMask = sz, 1, grp
+		case sz == best:
+			nbest++
+		}
 	}
-	g.n = n
-	s.summarise(p)
+	g.n, g.best, g.nbest, g.bestMask = n, best, nbest, bestMask
 	s.record()
 }
 
