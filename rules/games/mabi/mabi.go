@@ -345,15 +345,18 @@ func (s *State) frozen() uint64 {
 
 // paralysed returns p's pieces next to an enemy group larger than their own group.
 func (s *State) paralysed(p rules.Player) uint64 {
+	return s.paralysedAmong(p, s.pieces[p])
+}
+
+// paralysedAmong returns the paralysed pieces of p among own, a subset of p's pieces.
+func (s *State) paralysedAmong(p rules.Player, own uint64) uint64 {
 	var out uint64
-	own := s.pieces[p]
 	mine, theirs := &s.groups[p], &s.groups[p.Other()]
-	for i := 0; i < int(theirs.n) && i < size; i++ {
+	for i := 0; i < int(theirs.n) && i < size && own != 0; i++ {
 		near := dilate(theirs.multi[i]) & own
 		if near == 0 {
 			continue
 		}
-		// Pieces of smaller groups: every lone piece, and p's groups below the size.
 		// Drop the touching pieces whose own group is at least as large; lone pieces
 		// never are.
 		for j := 0; j < int(mine.n) && j < size && near != 0; j++ {
@@ -370,11 +373,13 @@ func (s *State) paralysed(p rules.Player) uint64 {
 // the single largest group, and on White's first turn only those on the edge.
 func (s *State) movers() uint64 {
 	p := s.turn
-	m := s.pieces[p] &^ s.frozen() &^ s.paralysed(p)
+	// Only pieces with an empty neighbour could step at all; paralysis is looked up for
+	// those alone.
+	m := s.pieces[p] & dilate(^(s.pieces[0] | s.pieces[1])) &^ s.frozen()
 	if s.turns == 0 {
 		m &= edge
 	}
-	return m
+	return m &^ s.paralysedAmong(p, m)
 }
 
 // targets returns, for each direction, the squares the player to move may step to that
