@@ -572,15 +572,24 @@ func (s *State) checkLimit() {
 // Largest returns the size of p's largest group and the earliest turn at which one of p's
 // groups of that size was formed.
 func (s *State) Largest(p rules.Player) (size int, formed int) {
-	own := s.pieces[p]
-	formed = -1
-	for rest := own; rest != 0; {
-		grp := fill(rest&-rest, own)
-		rest &^= grp
-		n := bits.OnesCount64(grp)
-		f := int(s.formed[bits.TrailingZeros64(grp)])
-		if n > size || n == size && f < formed {
-			size, formed = n, f
+	g := &s.groups[p]
+	size, formed = int(g.best), -1
+	if size == 0 {
+		return 0, -1
+	}
+	if size == 1 {
+		for m := g.bestMask; m != 0; m &= m - 1 {
+			if f := int(s.formed[bits.TrailingZeros64(m)]); formed < 0 || f < formed {
+				formed = f
+			}
+		}
+		return size, formed
+	}
+	for i := 0; i < int(g.n) && i < len(g.multi); i++ {
+		if int(g.sizes[i]) == size {
+			if f := int(s.formed[bits.TrailingZeros64(g.multi[i])]); formed < 0 || f < formed {
+				formed = f
+			}
 		}
 	}
 	return size, formed
