@@ -181,6 +181,10 @@ type State struct {
 	// groups lists each player's groups of two or more pieces, kept up to date by Apply;
 	// the pieces determine them, so neither the hash nor the key includes them.
 	groups [2]colourGroups
+	// planes[p][b] holds bit b of the size of the group of each of p's pieces (sizes up
+	// to 16 take five bits), so that paralysis is a few shifts and comparisons; derived
+	// from the pieces like groups.
+	planes [2][5]uint64
 	// hist holds the board of the initial position and of the position after every step.
 	hist rules.History[[256]uint64]
 	// turn is the player who decides next, kept after the end so that the hash stays that
@@ -310,6 +314,17 @@ func (s *State) regroup(p rules.Player) {
 	}
 	g.n = int8(n)
 	s.summarise(p)
+	s.planes[p] = [5]uint64{own &^ dilate(own)}
+	for i := range n {
+		setPlanes(&s.planes[p], g.multi[i], int(g.sizes[i]))
+	}
+}
+
+// setPlanes writes size into the size planes for the pieces of grp.
+func setPlanes(pl *[5]uint64, grp uint64, size int) {
+	for b := range 5 {
+		pl[b] |= grp & -uint64(size>>b&1)
+	}
 }
 
 // summarise finds p's largest groups from the list and the lone pieces.
@@ -348,25 +363,35 @@ func (s *State) paralysed(p rules.Player) uint64 {
 	return s.paralysedAmong(p, s.pieces[p])
 }
 
-// paralysedAmong returns the paralysed pieces of p among own, a subset of p's pieces.
+// paralysedAmong returns the paralysed pieces of p among own, a subset of p's pieces. For
+// each direction it brings the size planes of the enemy's neighbouring pieces onto p's
+// squares and compares them with p's own sizes, bit plane by bit plane: empty squares
+// have size 0 and never exceed a piece's own.
 func (s *State) paralysedAmong(p rules.Player, own uint64) uint64 {
-	var out uint64
-	mine, theirs := &s.groups[p], &s.groups[p.Other()]
-	for i := 0; i < int(theirs.n) && i < size && own != 0; i++ {
-		near := dilate(theirs.multi[i]) & own
-		if near == 0 {
-			continue
-		}
-		// Drop the touching pieces whose own group is at least as large; lone pieces
-		// never are.
-		for j := 0; j < int(mine.n) && j < size && near != 0; j++ {
-			if mine.multi[j]&near != 0 && mine.sizes[j] >= theirs.sizes[i] {
-				near &^= mine.multi[j]
-			}
-		}
-		out |= near
+	e := &s.planes[p.Other()]
+	m := &s.planes[p]
+	e0, e1, e2, e3, e4 := e[0], e[1], e[2], e[3], e[4]
+	m0, m1, m2, m3, m4 := m[0], m[1], m[2], m[3], m[4]
+	if e1|e2|e3|e4 == 0 {
+		// The enemy has lone pieces only, which paralyse nothing.
+		return 0
 	}
-	return out
+	greater := func(n0, n1, n2, n3, n4 uint64) uint64 {
+		gt := n4 &^ m4
+		eq := ^(n4 ^ m4)
+		gt |= eq & n3 &^ m3
+		eq &^= n3 ^ m3
+		gt |= eq & n2 &^ m2
+		eq &^= n2 ^ m2
+		gt |= eq & n1 &^ m1
+		eq &^= n1 ^ m1
+		return gt | eq&n0&^m0
+	}
+	out := greater(e0>>size, e1>>size, e2>>size, e3>>size, e4>>size)
+	out |= greater(e0<<size, e1<<size, e2<<size, e3<<size, e4<<size)
+	out |= greater((e0&^fileA)>>1, (e1&^fileA)>>1, (e2&^fileA)>>1, (e3&^fileA)>>1, (e4&^fileA)>>1)
+	out |= greater((e0&^fileH)<<1, (e1&^fileH)<<1, (e2&^fileH)<<1, (e3&^fileH)<<1, (e4&^fileH)<<1)
+	return out & own
 }
 
 // movers returns the pieces of the player to move that may step: not paralysed, not in
@@ -474,6 +499,7 @@ func (s *State) step(p rules.Player, from, to int) {
 		if s.groups[p].best == 1 {
 			s.groups[p].bestMask = after &^ dilate(after)
 		}
+		s.planes[p][0] ^= fb | tb
 		s.record()
 		return
 	}
@@ -498,6 +524,10 @@ func (s *State) step(p rules.Player, from, to int) {
 	// Drop the old group and the groups merged into the new one, then list the new
 	// group and the pieces of the old one it left behind, which may have split.
 	changed := before | now
+	pl := &s.planes[p]
+	for b := range 5 {
+		pl[b] &^= changed
+	}
 	n := int8(0)
 	// The summary of the largest groups is rebuilt on the way: the lone pieces first.
 	var best, nbest int8
@@ -524,10 +554,11 @@ func (s *State) step(p rules.Player, from, to int) {
 			grp = fill(rest&-rest, rest)
 		}
 		rest &^= grp
-		if grp&(grp-1) == 0 {
+		sz := int8(bits.OnesCount64(grp))
+		setPlanes(pl, grp, int(sz))
+		if sz == 1 {
 			continue
 		}
-		sz := int8(bits.OnesCount64(grp))
 		g.multi[n&(size-1)], g.sizes[n&(size-1)] = grp, sz
 		n++
 		switch {
