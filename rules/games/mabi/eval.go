@@ -27,7 +27,11 @@ var (
 const evalScale = 2.0
 
 // strength measures p's prospects: the largest group counts fully, the second largest at
-// a quarter (it may yet join the first), and each enemy piece p paralyses at a tenth.
+// a quarter (it may yet join the first), and each enemy piece p paralyses at a tenth. A
+// player who moves alone, because the other passed, may bring many more pieces to the
+// group before passing in turn: each of their free pieces outside it counts half. Without
+// that, a search that sees the lead last to its horizon passes too early and hands the
+// opponent every remaining turn.
 func (s *State) strength(p rules.Player) float64 {
 	first, second := 0, 0
 	if s.pieces[p]&^dilate(s.pieces[p]) != 0 {
@@ -43,7 +47,12 @@ func (s *State) strength(p rules.Player) float64 {
 			second = n
 		}
 	}
-	return float64(first) + 0.25*float64(second) + 0.1*float64(bits.OnesCount64(s.paralysed(p.Other())))
+	v := float64(first) + 0.25*float64(second) + 0.1*float64(bits.OnesCount64(s.paralysed(p.Other())))
+	if s.lock == p.Other() {
+		free := s.pieces[p] &^ s.paralysed(p) &^ g.bestMask
+		v += 0.5 * float64(bits.OnesCount64(free))
+	}
+	return v
 }
 
 // Evaluate scores the race for the largest group.
