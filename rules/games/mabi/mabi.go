@@ -1,0 +1,715 @@
+package mabi
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"koma/rules"
+	"koma/rules/board"
+)
+
+const gameID = "mabi"
+
+// Game is the definition card of Mabi.
+var Game = &rules.Game{
+	ID:    gameID,
+	Sides: []rules.Side{{Colour: rules.White}, {Colour: rules.Black}},
+	Style: rules.Checkered,
+	Looks: []rules.Look{rules.Disc},
+	// The turn limit ends every game (our rule; see the package doc).
+	MaxTurns: turnLimit,
+	New:      newState,
+}
+
+const (
+	size     = 8
+	numSites = size * size
+	// turnLimit is the number of turns, both players' together and passes included,
+	// after which the game ends and is scored as if both players had passed.
+	turnLimit = 250
+
+	fileA uint64 = 0x0101010101010101
+	fileH        = fileA << 7
+	rank1 uint64 = 0xff
+	rank8        = rank1 << 56
+	// edge is the ring of squares on the border of the board.
+	edge = fileA | fileH | rank1 | rank8
+)
+
+// Setup is the starting position, rank 8 first, one token per square: W for White, B for
+// Black, . for empty. It is a reconstruction (games-square.md §6, "Reconstruction A"): the
+// rulebook's diagram was lost, and this layout satisfies everything its text fixes. It is
+// data, so the real diagram can replace it without touching the rules; it must give White
+// at least one piece on the edge.
+const Setup = `
+. B . B . B . B
+W . W . W . W .
+. B . B . B . B
+W . W . W . W .
+. B . B . B . B
+W . W . W . W .
+. B . B . B . B
+W . W . W . W .`
+
+// The outcome reasons, stored as small codes so that State holds no strings.
+const (
+	reasonNone uint8 = iota
+	reasonLarger
+	reasonTieBreak
+	reasonTie
+	reasonTurnLimit
+)
+
+var reasonKeys = [...]string{
+	reasonNone:      "",
+	reasonLarger:    "larger-group",
+	reasonTieBreak:  "tie-break",
+	reasonTie:       "tie",
+	reasonTurnLimit: "turn-limit",
+}
+
+// Zobrist key layout: the pieces of each player, Black to move, then the player locked
+// out by a pass.
+const (
+	zPieces = 0
+	zSide   = 2 * numSites
+	zLock   = zSide + 1
+	zCount  = zLock + 2
+)
+
+// dirDelta is the change of site index one square in each direction: N, E, S, W.
+var dirDelta = [4]int{size, 1, -size, -1}
+
+var (
+	topo    = board.NewSquare(size, size)
+	zobrist = board.NewZobrist(gameID, zCount)
+	initial State
+)
+
+func init() {
+	w, b, err := parseSetup(Setup)
+	if err != nil {
+		panic(err)
+	}
+	initial = State{pieces: [2]uint64{w, b}, lock: rules.NoPlayer, winner: rules.NoPlayer}
+	initial.regroup(0)
+	initial.regroup(1)
+	initial.board = initial.boardHash()
+	initial.hash = initial.ComputeHash()
+	initial.record()
+}
+
+// parseSetup reads a position in the format of Setup.
+func parseSetup(text string) (white, black uint64, err error) {
+	rows := strings.Split(strings.TrimSpace(text), "\n")
+	if len(rows) != size {
+		return 0, 0, fmt.Errorf("mabi: setup has %d ranks", len(rows))
+	}
+	for i, row := range rows {
+		tokens := strings.Fields(row)
+		if len(tokens) != size {
+			return 0, 0, fmt.Errorf("mabi: rank %d of the setup has %d squares", size-i, len(tokens))
+		}
+		for col, tok := range tokens {
+			bit := uint64(1) << ((size-1-i)*size + col)
+			switch tok {
+			case "W":
+				white |= bit
+			case "B":
+				black |= bit
+			case ".":
+			default:
+				return 0, 0, fmt.Errorf("mabi: bad square %q in the setup", tok)
+			}
+		}
+	}
+	if bits.OnesCount64(white) > 2*size || bits.OnesCount64(black) > 2*size {
+		// Each player's list of groups of two or more has room for eight.
+		return 0, 0, fmt.Errorf("mabi: the setup has more than %d pieces of a colour", 2*size)
+	}
+	if white&edge == 0 {
+		return 0, 0, fmt.Errorf("mabi: the setup gives White no piece on the edge")
+	}
+	return white, black, nil
+}
+
+func newState(rules.Options) (rules.State, error) {
+	st := initial
+	return &st, nil
+}
+
+// dilate returns the squares orthogonally next to a square of x, not counting x itself
+// unless a square of x is next to another.
+func dilate(x uint64) uint64 {
+	return x<<size | x>>size | (x&^fileH)<<1 | (x&^fileA)>>1
+}
+
+// fill returns the group of the pieces in own that holds seed: every square of own
+// connected to it by orthogonal steps.
+func fill(seed, own uint64) uint64 {
+	g := seed
+	for {
+		n := (g | dilate(g)) & own
+		if n == g {
+			return g
+		}
+		g = n
+	}
+}
+
+// bloomBit is the bit a board hash sets in the small filters that spare most repetition
+// look-ups.
+func bloomBit(h uint64) (int, uint64) { return int(h >> 62), 1 << (h >> 56 & 63) }
+
+// State is a Mabi position. Pieces are bitmasks over the 64 squares (bit s is site s,
+// numbered row*8+col as board.NewSquare numbers them), so copying a State copies
+// everything it owns.
+type State struct {
+	pieces [2]uint64
+	// hash covers the board, the player to move and the lock; board covers the board
+	// alone, which is what the repetition rule compares.
+	hash, board uint64
+	// seen and twice are filters over the boards of the history: bloomBit of every board
+	// that occurred, and of every board that occurred at least twice. They spare the scan
+	// of the history for nearly every move; AppendKey leaves them out, since the history
+	// determines them.
+	seen, twice [4]uint64
+	// formed[s] is the turn at which the group of the piece on s was formed: the turn its
+	// membership last changed, or 0 for a group untouched since the start.
+	formed [numSites]uint16
+	// groups lists each player's groups of two or more pieces, kept up to date by Apply;
+	// the pieces determine them, so neither the hash nor the key includes them.
+	groups [2]colourGroups
+	// planes[p][b] holds bit b of the size of the group of each of p's pieces (sizes up
+	// to 16 take five bits), so that paralysis is a few shifts and comparisons; derived
+	// from the pieces like groups.
+	planes [2][5]uint64
+	// hist holds the board of the initial position and of the position after every step.
+	hist rules.History[[256]uint64]
+	// turn is the player who decides next, kept after the end so that the hash stays that
+	// of the final position.
+	turn rules.Player
+	// lock is the player who passed and may not take a turn until the other passes too,
+	// or rules.NoPlayer.
+	lock   rules.Player
+	over   bool
+	winner rules.Player
+	reason uint8
+	// turns counts the turns played, both players' together, passes included.
+	turns uint16
+}
+
+// Game returns the Mabi definition.
+func (s *State) Game() *rules.Game { return Game }
+
+// Variant returns the options: the game has none.
+func (s *State) Variant() rules.Options { return rules.Options{} }
+
+// Board returns the 8×8 board.
+func (s *State) Board() *board.Topology { return topo }
+
+// ToMove returns the player to decide, or rules.NoPlayer once the game is over.
+func (s *State) ToMove() rules.Player {
+	if s.over {
+		return rules.NoPlayer
+	}
+	return s.turn
+}
+
+// MidTurn is always false: every decision is a whole turn.
+func (s *State) MidTurn() bool { return false }
+
+// Clone returns an independent copy.
+func (s *State) Clone() rules.State {
+	c := *s
+	return &c
+}
+
+// CopyFrom overwrites s with src, which must be a Mabi state.
+func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
+
+// Hash returns the incrementally maintained Zobrist hash.
+func (s *State) Hash() uint64 { return s.hash }
+
+func (s *State) boardHash() uint64 {
+	var h uint64
+	for p := range 2 {
+		for m := s.pieces[p]; m != 0; m &= m - 1 {
+			h ^= zobrist[zPieces+p*numSites+bits.TrailingZeros64(m)]
+		}
+	}
+	return h
+}
+
+// ComputeHash recomputes the hash from the pieces, the player to move and the lock.
+func (s *State) ComputeHash() uint64 {
+	h := s.boardHash()
+	if s.turn == 1 {
+		h ^= zobrist[zSide]
+	}
+	if s.lock >= 0 {
+		h ^= zobrist[zLock+int(s.lock)]
+	}
+	return h
+}
+
+// AppendKey encodes the full state: pieces, player to move, lock, result, the number of
+// turns, the formation turn of every piece's group and the boards of the history.
+func (s *State) AppendKey(dst []byte) []byte {
+	for _, m := range s.pieces {
+		for i := range 8 {
+			dst = append(dst, byte(m>>(8*i)))
+		}
+	}
+	over := byte(0)
+	if s.over {
+		over = 1
+	}
+	dst = append(dst, byte(s.turn), byte(s.lock+1), over, byte(s.winner+1), s.reason, byte(s.turns), byte(s.turns>>8))
+	for m := s.pieces[0] | s.pieces[1]; m != 0; m &= m - 1 {
+		f := s.formed[bits.TrailingZeros64(m)]
+		dst = append(dst, byte(f), byte(f>>8))
+	}
+	return s.hist.AppendKey(dst)
+}
+
+// Pieces appends the piece on site, if any.
+func (s *State) Pieces(site board.Site, dst []rules.Piece) []rules.Piece {
+	if site < 0 || site >= numSites {
+		return dst
+	}
+	for p := range 2 {
+		if s.pieces[p]>>site&1 != 0 {
+			dst = append(dst, rules.Piece{Owner: rules.Player(p)})
+		}
+	}
+	return dst
+}
+
+// colourGroups lists one player's groups of two or more pieces: lone pieces need no
+// list, since they are the pieces with no friendly neighbour.
+type colourGroups struct {
+	multi [size]uint64
+	sizes [size]int8
+	n     int8
+	// best is the size of the player's largest group (0 without pieces), nbest the
+	// number of groups of that size and bestMask one of them (all the lone pieces when
+	// best is 1).
+	best, nbest int8
+	bestMask    uint64
+}
+
+// regroup lists p's groups of two or more pieces again.
+func (s *State) regroup(p rules.Player) {
+	own := s.pieces[p]
+	rest := own & dilate(own)
+	g := &s.groups[p]
+	n := 0
+	for rest != 0 {
+		grp := fill(rest&-rest, rest)
+		rest &^= grp
+		g.multi[n], g.sizes[n] = grp, int8(bits.OnesCount64(grp))
+		n++
+	}
+	g.n = int8(n)
+	s.summarise(p)
+	s.planes[p] = [5]uint64{own &^ dilate(own)}
+	for i := range n {
+		setPlanes(&s.planes[p], g.multi[i], int(g.sizes[i]))
+	}
+}
+
+// setPlanes writes size into the size planes for the pieces of grp.
+func setPlanes(pl *[5]uint64, grp uint64, size int) {
+	for b := range 5 {
+		pl[b] |= grp & -uint64(size>>b&1)
+	}
+}
+
+// summarise finds p's largest groups from the list and the lone pieces.
+func (s *State) summarise(p rules.Player) {
+	g := &s.groups[p]
+	own := s.pieces[p]
+	g.best, g.nbest, g.bestMask = 0, 0, 0
+	if lone := own &^ dilate(own); lone != 0 {
+		g.best, g.nbest, g.bestMask = 1, int8(bits.OnesCount64(lone)), lone
+	}
+	for i := 0; i < int(g.n) && i < size; i++ {
+		switch size := g.sizes[i]; {
+		case size > g.best:
+			g.best, g.nbest, g.bestMask = size, 1, g.multi[i]
+		case size == g.best:
+			g.nbest++
+		}
+	}
+}
+
+// frozen returns the single largest group of the board, or 0 when two or more groups
+// share the largest size.
+func (s *State) frozen() uint64 {
+	a, b := &s.groups[0], &s.groups[1]
+	switch {
+	case a.best > b.best && a.nbest == 1:
+		return a.bestMask
+	case b.best > a.best && b.nbest == 1:
+		return b.bestMask
+	}
+	return 0
+}
+
+// paralysed returns p's pieces next to an enemy group larger than their own group.
+func (s *State) paralysed(p rules.Player) uint64 {
+	return s.paralysedAmong(p, s.pieces[p])
+}
+
+// paralysedAmong returns the paralysed pieces of p among own, a subset of p's pieces. For
+// each direction it brings the size planes of the enemy's neighbouring pieces onto p's
+// squares and compares them with p's own sizes, bit plane by bit plane: empty squares
+// have size 0 and never exceed a piece's own.
+func (s *State) paralysedAmong(p rules.Player, own uint64) uint64 {
+	e := &s.planes[p.Other()]
+	m := &s.planes[p]
+	e0, e1, e2, e3, e4 := e[0], e[1], e[2], e[3], e[4]
+	m0, m1, m2, m3, m4 := m[0], m[1], m[2], m[3], m[4]
+	if e1|e2|e3|e4 == 0 {
+		// The enemy has lone pieces only, which paralyse nothing.
+		return 0
+	}
+	greater := func(n0, n1, n2, n3, n4 uint64) uint64 {
+		gt := n4 &^ m4
+		eq := ^(n4 ^ m4)
+		gt |= eq & n3 &^ m3
+		eq &^= n3 ^ m3
+		gt |= eq & n2 &^ m2
+		eq &^= n2 ^ m2
+		gt |= eq & n1 &^ m1
+		eq &^= n1 ^ m1
+		return gt | eq&n0&^m0
+	}
+	out := greater(e0>>size, e1>>size, e2>>size, e3>>size, e4>>size)
+	out |= greater(e0<<size, e1<<size, e2<<size, e3<<size, e4<<size)
+	out |= greater((e0&^fileA)>>1, (e1&^fileA)>>1, (e2&^fileA)>>1, (e3&^fileA)>>1, (e4&^fileA)>>1)
+	out |= greater((e0&^fileH)<<1, (e1&^fileH)<<1, (e2&^fileH)<<1, (e3&^fileH)<<1, (e4&^fileH)<<1)
+	return out & own
+}
+
+// movers returns the pieces of the player to move that may step: not paralysed, not in
+// the single largest group, and on White's first turn only those on the edge.
+func (s *State) movers() uint64 {
+	p := s.turn
+	// Only pieces with an empty neighbour could step at all; paralysis is looked up for
+	// those alone.
+	m := s.pieces[p] & dilate(^(s.pieces[0] | s.pieces[1])) &^ s.frozen()
+	if s.turns == 0 {
+		m &= edge
+	}
+	return m &^ s.paralysedAmong(p, m)
+}
+
+// targets returns, for each direction, the squares the player to move may step to that
+// way: every square is the end of exactly one move, since the direction fixes where it
+// came from. Steps that would make a board occur for the third time are left out.
+func (s *State) targets(out *[4]uint64) {
+	m := s.movers()
+	empty := ^(s.pieces[0] | s.pieces[1])
+	out[0] = m << size & empty
+	out[1] = (m &^ fileH) << 1 & empty
+	out[2] = m >> size & empty
+	out[3] = (m &^ fileA) >> 1 & empty
+	if s.twice == [4]uint64{} {
+		return
+	}
+	base := int(s.turn) * numSites
+	for d := range 4 {
+		for t := out[d]; t != 0; t &= t - 1 {
+			to := bits.TrailingZeros64(t)
+			h := s.board ^ zobrist[zPieces+base+to-dirDelta[d]] ^ zobrist[zPieces+base+to]
+			if i, bit := bloomBit(h); s.twice[i]&bit != 0 && s.hist.Count(h) >= 2 {
+				out[d] &^= 1 << to
+			}
+		}
+	}
+}
+
+// canPass reports whether the player to move may pass: always, except on White's first
+// turn while White has a step to make.
+func (s *State) canPass(n int) bool { return s.turns != 0 || n == 0 }
+
+// LegalMoves appends the legal decisions: the steps by direction (N, E, S, W) and then by
+// landing square, then Pass.
+func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
+	if s.over {
+		return dst
+	}
+	var t [4]uint64
+	s.targets(&t)
+	n := len(dst)
+	for d, m := range t {
+		for ; m != 0; m &= m - 1 {
+			to := bits.TrailingZeros64(m)
+			dst = append(dst, rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(to - dirDelta[d]), board.Site(to)}})
+		}
+	}
+	if s.canPass(len(dst) - n) {
+		dst = append(dst, rules.Move{Kind: rules.Pass})
+	}
+	return dst
+}
+
+// Apply plays m, which must be one of LegalMoves.
+func (s *State) Apply(m rules.Move) {
+	p := s.turn
+	s.turns++
+	if m.Kind == rules.Pass {
+		if s.lock == p.Other() {
+			s.finish()
+			return
+		}
+		// The passer is locked out until the other player passes too.
+		s.setLock(p)
+		s.turn = p.Other()
+		s.hash ^= zobrist[zSide]
+		s.checkLimit()
+		return
+	}
+	from, to := int(m.Path[0]), int(m.Path[1])
+	s.step(p, from, to)
+	if s.lock != p.Other() {
+		s.turn = p.Other()
+		s.hash ^= zobrist[zSide]
+	}
+	s.checkLimit()
+}
+
+// step moves p's piece from one square to the next, keeps the formation turns of the
+// groups (a group whose membership changed is formed now) and records the new board.
+func (s *State) step(p rules.Player, from, to int) {
+	own := s.pieces[p]
+	fb, tb := uint64(1)<<from, uint64(1)<<to
+	after := own ^ fb ^ tb
+	s.pieces[p] = after
+	z := zobrist[zPieces+int(p)*numSites+from] ^ zobrist[zPieces+int(p)*numSites+to]
+	s.hash ^= z
+	s.board ^= z
+	s.formed[to] = s.formed[from]
+	// A lone piece that stays alone keeps its group, and the lists of groups of two or
+	// more are unchanged.
+	if dilate(fb)&own == 0 && dilate(tb)&after == 0 {
+		if s.groups[p].best == 1 {
+			s.groups[p].bestMask = after &^ dilate(after)
+		}
+		s.planes[p][0] ^= fb | tb
+		s.record()
+		return
+	}
+	// Otherwise only the piece's old group and the groups it joins change. Compare the
+	// group before and after, with the moved piece counted on its old square; a group
+	// whose membership changed is formed now.
+	g := &s.groups[p]
+	before := fb
+	for i := range g.n {
+		if g.multi[i]&fb != 0 {
+			before = g.multi[i]
+			break
+		}
+	}
+	now := fill(tb, after)
+	if now^tb|fb != before {
+		t := s.turns
+		for x := before&^fb | now; x != 0; x &= x - 1 {
+			s.formed[bits.TrailingZeros64(x)] = t
+		}
+	}
+	// Drop the old group and the groups merged into the new one, then list the new
+	// group and the pieces of the old one it left behind, which may have split.
+	changed := before | now
+	pl := &s.planes[p]
+	for b := range 5 {
+		pl[b] &^= changed
+	}
+	n := int8(0)
+	// The summary of the largest groups is rebuilt on the way: the lone pieces first.
+	var best, nbest int8
+	var bestMask uint64
+	if lone := after &^ dilate(after); lone != 0 {
+		best, nbest, bestMask = 1, int8(bits.OnesCount64(lone)), lone
+	}
+	for i := 0; i < int(g.n) && i < size; i++ {
+		if grp := g.multi[i]; grp&changed == 0 {
+			sz := g.sizes[i]
+			g.multi[n&(size-1)], g.sizes[n&(size-1)] = grp, sz
+			n++
+			switch {
+			case sz > best:
+				best, nbest, bestMask = sz, 1, grp
+			case sz == best:
+				nbest++
+			}
+		}
+	}
+	for rest := now | before&^fb; rest != 0; {
+		grp := now
+		if rest&now == 0 {
+			grp = fill(rest&-rest, rest)
+		}
+		rest &^= grp
+		sz := int8(bits.OnesCount64(grp))
+		setPlanes(pl, grp, int(sz))
+		if sz == 1 {
+			continue
+		}
+		g.multi[n&(size-1)], g.sizes[n&(size-1)] = grp, sz
+		n++
+		switch {
+		case sz > best:
+			best, nbest, bestMask = sz, 1, grp
+		case sz == best:
+			nbest++
+		}
+	}
+	g.n, g.best, g.nbest, g.bestMask = n, best, nbest, bestMask
+	s.record()
+}
+
+// record adds the board to the history and its filters.
+func (s *State) record() {
+	h := s.board
+	i, bit := bloomBit(h)
+	if s.seen[i]&bit != 0 && s.hist.Count(h) >= 1 {
+		s.twice[i] |= bit
+	}
+	s.seen[i] |= bit
+	s.hist.Push(h)
+}
+
+func (s *State) setLock(p rules.Player) {
+	if s.lock >= 0 {
+		s.hash ^= zobrist[zLock+int(s.lock)]
+	}
+	s.lock = p
+	if p >= 0 {
+		s.hash ^= zobrist[zLock+int(p)]
+	}
+}
+
+func (s *State) checkLimit() {
+	if s.turns >= turnLimit {
+		s.finish()
+		s.reason = reasonTurnLimit
+	}
+}
+
+// Largest returns the size of p's largest group and the earliest turn at which one of p's
+// groups of that size was formed.
+func (s *State) Largest(p rules.Player) (size int, formed int) {
+	g := &s.groups[p]
+	size, formed = int(g.best), -1
+	if size == 0 {
+		return 0, -1
+	}
+	if size == 1 {
+		for m := g.bestMask; m != 0; m &= m - 1 {
+			if f := int(s.formed[bits.TrailingZeros64(m)]); formed < 0 || f < formed {
+				formed = f
+			}
+		}
+		return size, formed
+	}
+	for i := 0; i < int(g.n) && i < len(g.multi); i++ {
+		if int(g.sizes[i]) == size {
+			if f := int(s.formed[bits.TrailingZeros64(g.multi[i])]); formed < 0 || f < formed {
+				formed = f
+			}
+		}
+	}
+	return size, formed
+}
+
+// finish ends the game: the larger largest group wins; with equal sizes, the group formed
+// earlier.
+func (s *State) finish() {
+	s.over = true
+	a, fa := s.Largest(0)
+	b, fb := s.Largest(1)
+	switch {
+	case a > b:
+		s.winner, s.reason = 0, reasonLarger
+	case b > a:
+		s.winner, s.reason = 1, reasonLarger
+	case fa < fb:
+		s.winner, s.reason = 0, reasonTieBreak
+	case fb < fa:
+		s.winner, s.reason = 1, reasonTieBreak
+	default:
+		s.winner, s.reason = rules.NoPlayer, reasonTie
+	}
+}
+
+// Outcome reports the result once the game is over, with each player's largest group as
+// the score.
+func (s *State) Outcome() (rules.Outcome, bool) {
+	if !s.over {
+		return rules.Outcome{}, false
+	}
+	a, _ := s.Largest(0)
+	b, _ := s.Largest(1)
+	o := rules.Scores(reasonKeys[s.reason], a, b)
+	o.Winner = s.winner
+	return o, true
+}
+
+// Marks implements rules.Marker: the paralysed pieces of both players.
+func (s *State) Marks(dst []rules.Mark) []rules.Mark {
+	if s.over {
+		return dst
+	}
+	par := s.paralysed(0) | s.paralysed(1)
+	for ; par != 0; par &= par - 1 {
+		dst = append(dst, rules.Mark{Site: board.Site(bits.TrailingZeros64(par)), Kind: rules.Paralysed, Owner: rules.NoPlayer})
+	}
+	return dst
+}
+
+// Prompt implements rules.Prompter: it tells the player on White's first turn to move an
+// edge piece, and a player whose opponent has passed that they keep moving until they
+// pass too.
+func (s *State) Prompt() string {
+	switch {
+	case s.over:
+		return ""
+	case s.turns == 0:
+		return "first-move"
+	case s.lock == s.turn.Other():
+		return "opponent-passed"
+	}
+	return ""
+}
+
+// WhyNot implements rules.Explainer: why the player's own piece on path[0] may not make
+// the step tried.
+func (s *State) WhyNot(path []board.Site) string {
+	if s.over || len(path) == 0 {
+		return ""
+	}
+	from := path[0]
+	if from < 0 || from >= numSites || s.pieces[s.turn]>>from&1 == 0 {
+		return ""
+	}
+	bit := uint64(1) << from
+	switch {
+	case s.turns == 0 && bit&edge == 0:
+		return "first-move"
+	case s.paralysed(s.turn)&bit != 0:
+		return "paralysed"
+	case s.frozen()&bit != 0:
+		return "largest"
+	}
+	if len(path) == 2 {
+		to := path[1]
+		if to >= 0 && to < numSites && dilate(bit)>>to&1 != 0 && (s.pieces[0]|s.pieces[1])>>to&1 == 0 {
+			return "repetition"
+		}
+	}
+	return ""
+}
