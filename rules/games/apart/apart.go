@@ -73,6 +73,10 @@ var (
 	dirRow = [8]int{1, 1, 0, -1, -1, -1, 0, 1}
 	// ray[s][d][k] is the square k steps from s in direction d, or -1 off the board.
 	ray [numSites][8][size + 1]int8
+	// dirDelta is the change of site index one square in each direction.
+	dirDelta = [8]int{size, size + 1, 1, 1 - size, -size, -size - 1, -1, size - 1}
+	// stepMask[d][k] holds the squares from which k steps in direction d stay on the board.
+	stepMask [8][size + 1]uint64
 	// white and black are the starting squares: two rows of six, the a- and h-files empty
 	// (games-square.md §8, confirmed from Fig. 1 of the rulebook).
 	startPieces = [2]uint64{0x7e7e, 0x7e7e << 48}
@@ -87,6 +91,7 @@ func init() {
 				ray[s][d][k] = -1
 				if c >= 0 && c < size && r >= 0 && r < size {
 					ray[s][d][k] = int8(r*size + c)
+					stepMask[d][k] |= 1 << s
 				}
 			}
 		}
@@ -257,43 +262,82 @@ func lineLen(own uint64, s, d int) int {
 }
 
 // A compact move packs the from square (bits 0–5), the to square (bits 6–11) and whether it
-// is a jump (bit 12). stopMove stands for Stop.
+// is a jump (bit 12). stopMove stands for Stop. Only chains use them.
 const (
 	jumpBit  = 1 << 12
 	stopMove = 1 << 13
 )
 
-// gen writes the compact moves of the position to out in LegalMoves order and returns how
-// many there are: for each mover by square, each direction N, NE, E, SE, S, SW, W, NW; then
-// Stop when a chain may end here.
+// shiftBy moves every square of x k squares in direction d, dropping those that would leave
+// the board.
+func shiftBy(x uint64, d, k int) uint64 {
+	x &= stepMask[d][k]
+	if amt := dirDelta[d] * k; amt > 0 {
+		return x << amt
+	}
+	return x >> (-dirDelta[d] * k)
+}
+
+// moveSets lists the moves of a position between turns as sets of landing squares that
+// share one displacement: set[i] holds the landing squares of the moves that go delta[i]
+// squares (in site numbers) along a line of length length[i]. Each landing square of a set
+// is the end of exactly one move, whose piece stands delta[i] squares back.
+type moveSets struct {
+	n      int
+	set    [64]uint64
+	delta  [64]int8
+	length [64]uint8
+}
+
+// sets finds the moves of the player to move between turns, by whole lines: along each
+// axis (N–S, NE–SW, E–W, SE–NW), the pieces of the runs of exactly L pieces move L squares
+// either way. Order: by axis, then L, then the positive direction before the negative.
+func (s *State) sets(ms *moveSets) {
+	own := s.pieces[s.turn]
+	free := ^own
+	ms.n = 0
+	for d := range 4 {
+		back := d + 4
+		// The first piece of each run: no piece of its own one square back.
+		g := own &^ shiftBy(own, d, 1)
+		for l := 1; g != 0; l++ {
+			// next keeps the runs at least l+1 long: their (l+1)th piece is own.
+			next := g & shiftBy(own, back, l)
+			if exact := g &^ next; exact != 0 {
+				members := exact
+				for i := 1; i < l; i++ {
+					members |= shiftBy(exact, d, i)
+				}
+				if t := shiftBy(members, d, l) & free; t != 0 {
+					ms.set[ms.n], ms.delta[ms.n], ms.length[ms.n] = t, int8(l*dirDelta[d]), uint8(l)
+					ms.n++
+				}
+				if t := shiftBy(members, back, l) & free; t != 0 {
+					ms.set[ms.n], ms.delta[ms.n], ms.length[ms.n] = t, int8(l*dirDelta[back]), uint8(l)
+					ms.n++
+				}
+			}
+			g = next
+		}
+	}
+}
+
+// move builds the move of set i that lands on to.
+func (ms *moveSets) move(i, to int) rules.Move {
+	kind := rules.Jump
+	if ms.length[i] == 1 {
+		kind = rules.Step
+	}
+	return rules.Move{Kind: kind, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(to - int(ms.delta[i])), board.Site(to)}}
+}
+
+// gen writes the compact moves of a chain in progress to out in LegalMoves order and
+// returns how many there are: the jumping piece's jumps by direction N, NE, E, SE, S, SW, W,
+// NW, then Stop when the chain may end here.
 func (s *State) gen(out *[maxMoves]uint16) int {
 	p := s.turn
 	own := s.pieces[p]
 	n := 0
-	if s.chain < 0 {
-		for m := own; m != 0; m &= m - 1 {
-			q := bits.TrailingZeros64(m)
-			// The run lengths both ways along each direction, each counted once.
-			var r [8]int
-			for d := range 8 {
-				r[d] = run(own, q, d)
-			}
-			for d := range 8 {
-				l := 1 + r[d] + r[d^4]
-				t := ray[q][d][l]
-				if t < 0 || own>>t&1 != 0 {
-					continue
-				}
-				c := uint16(q) | uint16(t)<<6
-				if l > 1 {
-					c |= jumpBit
-				}
-				out[n] = c
-				n++
-			}
-		}
-		return n
-	}
 	q := int(s.chain)
 	for d := range 8 {
 		l := lineLen(own, q, d)
@@ -354,12 +398,23 @@ func decode(c uint16) rules.Move {
 	return rules.Move{Kind: kind, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(c & 63), board.Site(c >> 6 & 63)}}
 }
 
-// LegalMoves appends the legal decisions: for each of the mover's pieces by square, its
-// move in each direction N, NE, E, SE, S, SW, W, NW, a Step for a line of one and a Jump
-// otherwise; during a chain only the jumping piece's jumps, then Stop where the turn may
-// end.
+// LegalMoves appends the legal decisions. Between turns: by axis (N–S, NE–SW, E–W,
+// SE–NW), then by the length of the line the piece moves along, then north, north-east,
+// east or south-east before the opposite way, then by landing square; a Step for a line of
+// one and a Jump otherwise. During a chain: the jumping piece's jumps by direction, then
+// Stop where the turn may end.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 	if s.over {
+		return dst
+	}
+	if s.chain < 0 {
+		var ms moveSets
+		s.sets(&ms)
+		for i := range ms.n {
+			for t := ms.set[i]; t != 0; t &= t - 1 {
+				dst = append(dst, ms.move(i, bits.TrailingZeros64(t)))
+			}
+		}
 		return dst
 	}
 	var buf [maxMoves]uint16
@@ -413,10 +468,30 @@ func (s *State) Apply(m rules.Move) {
 	}
 	// The chain goes on while the piece can jump again. When it cannot, the square it
 	// stands on is one where the turn may end, or this jump would not have been legal.
-	var buf [maxMoves]uint16
-	if n := s.gen(&buf); n == 0 || n == 1 && buf[0] == stopMove {
+	if !s.canJumpOn() {
 		s.endTurn()
 	}
+}
+
+// canJumpOn reports whether the piece of the chain in progress has a legal jump: gen's
+// test, stopping at the first jump found.
+func (s *State) canJumpOn() bool {
+	own := s.pieces[s.turn]
+	q := int(s.chain)
+	for d := range 8 {
+		l := lineLen(own, q, d)
+		if l < 2 {
+			continue
+		}
+		t := int(ray[q][d][l])
+		if t < 0 || own>>t&1 != 0 || s.landed>>t&1 != 0 {
+			continue
+		}
+		if t != int(s.start) || s.captured || s.canLeave(q, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkApart ends the game if a side is apart, and reports whether it did. Both sides
@@ -472,19 +547,20 @@ func (s *State) closeTurn() {
 	s.turns++
 }
 
-// hasMove reports whether the player to move, at the start of a turn, has any move.
+// hasMove reports whether the player to move, at the start of a turn, has any move. A
+// piece with an empty square on one side and no friend on the other can always step there,
+// which settles nearly every position at once.
 func (s *State) hasMove() bool {
 	own := s.pieces[s.turn]
-	for m := own; m != 0; m &= m - 1 {
-		q := bits.TrailingZeros64(m)
-		for d := range 8 {
-			t := ray[q][d][lineLen(own, q, d)]
-			if t >= 0 && own>>t&1 == 0 {
-				return true
-			}
+	empty := ^(s.pieces[0] | s.pieces[1])
+	for d := range 8 {
+		if own&shiftBy(empty, (d+4)%8, 1)&^shiftBy(own, d, 1) != 0 {
+			return true
 		}
 	}
-	return false
+	var ms moveSets
+	s.sets(&ms)
+	return ms.n > 0
 }
 
 func (s *State) finish(winner rules.Player, reason uint8) {

@@ -65,15 +65,37 @@ func (s *State) Evaluate(p rules.Player) float64 {
 // figures are in rules/ai/STRENGTH.md.
 func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }
 
-// RandomMove implements rules.RandomMover: it lists the moves in their compact form, which
-// costs no more than counting them, draws one index and builds only that move.
+// RandomMove implements rules.RandomMover: between turns it counts the landing squares of
+// the move sets that LegalMoves lists from, draws one index and builds only that move.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	var buf [maxMoves]uint16
-	n := s.gen(&buf)
-	return decode(buf[rng.IntN(n)]), true
+	if s.chain >= 0 {
+		var buf [maxMoves]uint16
+		n := s.gen(&buf)
+		return decode(buf[rng.IntN(n)]), true
+	}
+	var ms moveSets
+	s.sets(&ms)
+	n := 0
+	for i := range ms.n {
+		n += bits.OnesCount64(ms.set[i])
+	}
+	k := rng.IntN(n)
+	for i := range ms.n {
+		c := bits.OnesCount64(ms.set[i])
+		if k >= c {
+			k -= c
+			continue
+		}
+		t := ms.set[i]
+		for ; k > 0; k-- {
+			t &= t - 1
+		}
+		return ms.move(i, bits.TrailingZeros64(t)), true
+	}
+	panic("apart: RandomMove lost its move")
 }
 
 // Captures implements rules.CapturePreviewer: a move takes the enemy piece on its landing
