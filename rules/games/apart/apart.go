@@ -339,8 +339,12 @@ func (s *State) gen(out *[maxMoves]uint16) int {
 	own := s.pieces[p]
 	n := 0
 	q := int(s.chain)
+	var axis [4]int
+	for a := range 4 {
+		axis[a] = lineLen(own, q, a)
+	}
 	for d := range 8 {
-		l := lineLen(own, q, d)
+		l := axis[d&3]
 		if l < 2 {
 			continue // a chain holds no single steps
 		}
@@ -367,8 +371,12 @@ func (s *State) gen(out *[maxMoves]uint16) int {
 func (s *State) canLeave(q, t int) bool {
 	own := s.pieces[s.turn]&^(1<<q) | 1<<t
 	landed := s.landed | 1<<t
+	var axis [4]int
+	for a := range 4 {
+		axis[a] = lineLen(own, t, a)
+	}
 	for d := range 8 {
-		l := lineLen(own, t, d)
+		l := axis[d&3]
 		if l < 2 {
 			continue
 		}
@@ -478,8 +486,12 @@ func (s *State) Apply(m rules.Move) {
 func (s *State) canJumpOn() bool {
 	own := s.pieces[s.turn]
 	q := int(s.chain)
+	var axis [4]int
+	for a := range 4 {
+		axis[a] = lineLen(own, q, a)
+	}
 	for d := range 8 {
-		l := lineLen(own, q, d)
+		l := axis[d&3]
 		if l < 2 {
 			continue
 		}
