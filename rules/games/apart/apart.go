@@ -77,6 +77,8 @@ var (
 	dirDelta = [8]int{size, size + 1, 1, 1 - size, -size, -size - 1, -1, size - 1}
 	// stepMask[d][k] holds the squares from which k steps in direction d stay on the board.
 	stepMask [8][size + 1]uint64
+	// rayMask[s][d] holds the squares beyond s in direction d, up to the edge.
+	rayMask [numSites][8]uint64
 	// white and black are the starting squares: two rows of six, the a- and h-files empty
 	// (games-square.md §8, confirmed from Fig. 1 of the rulebook).
 	startPieces = [2]uint64{0x7e7e, 0x7e7e << 48}
@@ -92,6 +94,9 @@ func init() {
 				if c >= 0 && c < size && r >= 0 && r < size {
 					ray[s][d][k] = int8(r*size + c)
 					stepMask[d][k] |= 1 << s
+					if k > 0 {
+						rayMask[s][d] |= 1 << (r*size + c)
+					}
 				}
 			}
 		}
@@ -243,16 +248,16 @@ func (s *State) Marks(dst []rules.Mark) []rules.Mark {
 	return dst
 }
 
-// run counts the pieces of own next to s in direction d, one after another without a gap.
+// run counts the pieces of own next to s in direction d, one after another without a gap:
+// the squares of the ray before its first square without such a piece. Rays that climb in
+// site number find that square as their lowest bit, the others as their highest.
 func run(own uint64, s, d int) int {
-	n := 0
-	for k := 1; ; k++ {
-		t := ray[s][d][k]
-		if t < 0 || own>>t&1 == 0 {
-			return n
-		}
-		n++
+	r := rayMask[s][d]
+	gaps := r &^ own
+	if dirDelta[d] > 0 {
+		return bits.OnesCount64(r & (gaps&-gaps - 1))
 	}
+	return bits.OnesCount64(r & (^uint64(0) << (64 - bits.LeadingZeros64(gaps))))
 }
 
 // lineLen returns the length of the line through the piece on s along direction d's axis:
@@ -282,11 +287,15 @@ func shiftBy(x uint64, d, k int) uint64 {
 // share one displacement: set[i] holds the landing squares of the moves that go delta[i]
 // squares (in site numbers) along a line of length length[i]. Each landing square of a set
 // is the end of exactly one move, whose piece stands delta[i] squares back.
+//
+// Thirty-two sets always suffice: along one axis a player's runs have at most four distinct
+// lengths, since five would take 1+2+3+4+5 = 15 pieces and a player has 12, and each length
+// gives a set each way.
 type moveSets struct {
 	n      int
-	set    [64]uint64
-	delta  [64]int8
-	length [64]uint8
+	set    [32]uint64
+	delta  [32]int8
+	length [32]uint8
 }
 
 // sets finds the moves of the player to move between turns, by whole lines: along each
