@@ -292,8 +292,9 @@ func shiftBy(x uint64, d, k int) uint64 {
 // lengths, since five would take 1+2+3+4+5 = 15 pieces and a player has 12, and each length
 // gives a set each way.
 type moveSets struct {
-	n      int
-	set    [32]uint64
+	// n is the number of sets, moves the number of moves in them.
+	n, moves int
+	set      [32]uint64
 	delta  [32]int8
 	length [32]uint8
 }
@@ -304,7 +305,7 @@ type moveSets struct {
 func (s *State) sets(ms *moveSets) {
 	own := s.pieces[s.turn]
 	free := ^own
-	ms.n = 0
+	ms.n, ms.moves = 0, 0
 	for d := range 4 {
 		back := d + 4
 		// The first piece of each run: no piece of its own one square back.
@@ -320,10 +321,12 @@ func (s *State) sets(ms *moveSets) {
 				if t := shiftBy(members, d, l) & free; t != 0 {
 					ms.set[ms.n], ms.delta[ms.n], ms.length[ms.n] = t, int8(l*dirDelta[d]), uint8(l)
 					ms.n++
+					ms.moves += bits.OnesCount64(t)
 				}
 				if t := shiftBy(members, back, l) & free; t != 0 {
 					ms.set[ms.n], ms.delta[ms.n], ms.length[ms.n] = t, int8(l*dirDelta[back]), uint8(l)
 					ms.n++
+					ms.moves += bits.OnesCount64(t)
 				}
 			}
 			g = next

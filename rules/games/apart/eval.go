@@ -78,11 +78,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	}
 	var ms moveSets
 	s.sets(&ms)
-	n := 0
-	for i := range ms.n {
-		n += bits.OnesCount64(ms.set[i])
-	}
-	k := rng.IntN(n)
+	k := rng.IntN(ms.moves)
 	for i := range ms.n {
 		c := bits.OnesCount64(ms.set[i])
 		if k >= c {
