@@ -295,8 +295,8 @@ type moveSets struct {
 	// n is the number of sets, moves the number of moves in them.
 	n, moves int
 	set      [32]uint64
-	delta  [32]int8
-	length [32]uint8
+	delta    [32]int8
+	length   [32]uint8
 }
 
 // sets finds the moves of the player to move between turns, by whole lines: along each
