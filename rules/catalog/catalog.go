@@ -4,6 +4,7 @@ package catalog
 import (
 	"koma/rules"
 	"koma/rules/games/alquerque"
+	"koma/rules/games/apart"
 	"koma/rules/games/foxhounds"
 	"koma/rules/games/halma"
 	"koma/rules/games/konane"
@@ -25,4 +26,5 @@ var All = rules.Catalog{
 	turkish.Game,
 	halma.Game,
 	mabi.Game,
+	apart.Game,
 }

@@ -1,0 +1,11 @@
+package apart
+
+import (
+	"testing"
+
+	"koma/rules/rulestest"
+)
+
+func BenchmarkPlayout(b *testing.B)           { rulestest.BenchPlayout(b, start(b)) }
+func BenchmarkRandomMovePlayout(b *testing.B) { rulestest.BenchRandomMovePlayout(b, start(b)) }
+func BenchmarkLegalMoves(b *testing.B)        { rulestest.BenchLegalMoves(b, start(b)) }
