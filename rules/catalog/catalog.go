@@ -9,6 +9,7 @@ import (
 	"koma/rules/games/konane"
 	"koma/rules/games/stoic"
 	"koma/rules/games/tafl"
+	"koma/rules/games/tiptoe"
 	"koma/rules/games/turkish"
 )
 
@@ -23,4 +24,5 @@ var All = rules.Catalog{
 	tafl.ArdRi,
 	turkish.Game,
 	halma.Game,
+	tiptoe.Game,
 }
