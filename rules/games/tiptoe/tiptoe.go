@@ -87,6 +87,9 @@ type variant struct {
 	// the directions' steps as left and right shifts, one of them zero.
 	single   bool
 	lsh, rsh [8]uint
+	// pre1 is the directions' pre masks in one word; directions beyond the topology's
+	// have none, so their walks stay empty.
+	pre1 [8]uint64
 }
 
 // sideKey is the Zobrist key toggled when Black is to move; piece keys follow it.
@@ -157,6 +160,7 @@ func buildVariant(t, z int) *variant {
 	}
 	v.single = v.valid.hi == 0
 	for i, d := range v.dirs {
+		v.pre1[i] = d.pre.lo
 		if d.k >= 0 {
 			v.lsh[i] = uint(d.k)
 		} else {
@@ -412,7 +416,9 @@ func (s *State) reached(p rules.Player) cells {
 	return out
 }
 
-// reached1 is reached for boards of one word.
+// reached1 is reached for boards of one word. The walkers of all directions advance
+// together, step by step, so that each class is loaded once and the independent walks
+// overlap in the processor; unused directions have no cells to start from.
 func (s *State) reached1(p rules.Player) uint64 {
 	v := s.v
 	empty := v.valid.lo &^ (s.occ[0].lo | s.occ[1].lo)
@@ -424,16 +430,36 @@ func (s *State) reached1(p rules.Player) uint64 {
 			break
 		}
 	}
-	var out uint64
-	for i := range v.dirs {
-		pre, l, r := v.dirs[i].pre.lo, v.lsh[i], v.rsh[i]
-		var walk uint64
+	p0, p1, p2, p3 := v.pre1[0], v.pre1[1], v.pre1[2], v.pre1[3]
+	l0, l1, l2, l3 := v.lsh[0], v.lsh[1], v.lsh[2], v.lsh[3]
+	r0, r1, r2, r3 := v.rsh[0], v.rsh[1], v.rsh[2], v.rsh[3]
+	var w0, w1, w2, w3 uint64
+	if len(v.dirs) == 4 {
 		for k := top; k >= 1; k-- {
-			walk = (walk | cls[k].lo) & pre << l >> r & empty
+			c := cls[k].lo
+			w0 = (w0 | c) & p0 << l0 >> r0 & empty
+			w1 = (w1 | c) & p1 << l1 >> r1 & empty
+			w2 = (w2 | c) & p2 << l2 >> r2 & empty
+			w3 = (w3 | c) & p3 << l3 >> r3 & empty
 		}
-		out |= walk
+		return w0 | w1 | w2 | w3
 	}
-	return out
+	p4, p5, p6, p7 := v.pre1[4], v.pre1[5], v.pre1[6], v.pre1[7]
+	l4, l5, l6, l7 := v.lsh[4], v.lsh[5], v.lsh[6], v.lsh[7]
+	r4, r5, r6, r7 := v.rsh[4], v.rsh[5], v.rsh[6], v.rsh[7]
+	var w4, w5, w6, w7 uint64
+	for k := top; k >= 1; k-- {
+		c := cls[k].lo
+		w0 = (w0 | c) & p0 << l0 >> r0 & empty
+		w1 = (w1 | c) & p1 << l1 >> r1 & empty
+		w2 = (w2 | c) & p2 << l2 >> r2 & empty
+		w3 = (w3 | c) & p3 << l3 >> r3 & empty
+		w4 = (w4 | c) & p4 << l4 >> r4 & empty
+		w5 = (w5 | c) & p5 << l5 >> r5 & empty
+		w6 = (w6 | c) & p6 << l6 >> r6 & empty
+		w7 = (w7 | c) & p7 << l7 >> r7 & empty
+	}
+	return w0 | w1 | w2 | w3 | w4 | w5 | w6 | w7
 }
 
 // place1 is the grouping part of place for boards of one word.
