@@ -81,8 +81,10 @@ func TestReachHoverShowsSources(t *testing.T) {
 		if got := siteLabels(b, decor().Movable); !slices.Equal(got, tc.want) {
 			t.Errorf("hovering %s marks %v, want %v", tc.hover, got, tc.want)
 		}
+		if tc.hover == "f5" {
+			shoot(t, h, "tiptoe-reach-hover.png")
+		}
 	}
-	shoot(t, h, "tiptoe-reach-hover.png")
 
 	// A click on d4 selects it and shows the points it reaches; the move is not played.
 	d4, _ := b.Parse("d4")
