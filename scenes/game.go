@@ -43,6 +43,7 @@ type Game struct {
 	// hintVerdict is the exact result behind the hint, in a game the AI has solved.
 	hintVerdict ai.Verdict
 	dots        dotsSpot
+	reach       reachPick // the piece whose reach is shown (game_reach.go)
 	results     chan fileResult
 	saveError   bool // an autosave failure was already reported
 
@@ -421,6 +422,10 @@ func (g *Game) Update(ctx *app.Context) error {
 	if x, y, ok := in.Clicked(); ok && image.Pt(int(x), int(y)).In(g.view.Rect()) {
 		g.why = ""
 		if s, ok := g.view.SiteAt(x, y); ok {
+			if g.reachClick(s) { // a piece whose reach to show (game_reach.go)
+				ctx.Invalidate()
+				return nil
+			}
 			tried := append(slices.Clone(g.pick.Partial()), s)
 			r := g.pick.Click(s)
 			if r.Outcome == picker.Ignored || r.Outcome == picker.Cleared {
@@ -495,6 +500,7 @@ func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 		}
 	}
 	d.Captures = g.preview(ctx)
+	g.reachDecorate(ctx, &d) // which pieces reach what (game_reach.go)
 	if g.practice && g.m.Len() == g.m.Floor() && g.anim == nil {
 		// The diagram's move, until the player tries it or another.
 		d.Arrow = g.shown.Sites()

@@ -11,6 +11,7 @@ import (
 	"koma/rules/games/mabi"
 	"koma/rules/games/stoic"
 	"koma/rules/games/tafl"
+	"koma/rules/games/tiptoe"
 	"koma/rules/games/turkish"
 )
 
@@ -27,4 +28,5 @@ var All = rules.Catalog{
 	halma.Game,
 	mabi.Game,
 	apart.Game,
+	tiptoe.Game,
 }

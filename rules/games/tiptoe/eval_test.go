@@ -1,0 +1,91 @@
+package tiptoe
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"koma/rules"
+	"koma/rules/ai"
+	"koma/rules/rulestest"
+)
+
+// TestEvaluate checks the evaluation's contract on the positions of random games, and that
+// it prefers the side that reaches more points.
+func TestEvaluate(t *testing.T) {
+	for _, preset := range Game.Presets {
+		for seed := uint64(1); seed <= 10; seed++ {
+			rulestest.WalkRandomGame(t, start(t, preset), seed, func(s *State) {
+				if s.over {
+					return
+				}
+				a, b := s.Evaluate(0), s.Evaluate(1)
+				if a < -1 || a > 1 || a != -b {
+					t.Fatalf("Evaluate %v and %v\n%s", a, b, rules.Text(s))
+				}
+			})
+		}
+	}
+	// White's lone pieces in the open reach four points each, Black's in the corners two.
+	s := placed(t, "", []string{"d4", "f6"}, []string{"a1", "h8"}, 0)
+	if v := s.Evaluate(0); v <= 0 {
+		t.Errorf("White reaches more and scores %v", v)
+	}
+}
+
+func TestRandomMoveAgrees(t *testing.T) {
+	for _, preset := range Game.Presets {
+		for seed := uint64(1); seed <= 20; seed++ {
+			rulestest.WalkRandomGame(t, start(t, preset), seed, func(s *State) {
+				rulestest.RandomMoveAgrees(t, s, seed)
+			})
+		}
+	}
+}
+
+func TestPlayoutsDoNotAllocate(t *testing.T) {
+	for _, preset := range Game.Presets {
+		root := start(t, preset)
+		work := *root
+		rng := rand.New(rand.NewPCG(1, 2))
+		allocs := testing.AllocsPerRun(20, func() {
+			work = *root
+			for {
+				m, ok := work.RandomMove(rng)
+				if !ok {
+					break
+				}
+				work.Apply(m)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations per RandomMove playout", preset, allocs)
+		}
+		var st rules.State = root.Clone()
+		buf := make([]rules.Move, 0, 256)
+		allocs = testing.AllocsPerRun(20, func() {
+			st.CopyFrom(root)
+			_, _, buf = ai.Playout(st, rng, buf)
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations per ai.Playout", preset, allocs)
+		}
+	}
+}
+
+func TestSelectBit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 5))
+	for range 10000 {
+		x := cells{rng.Uint64() & rng.Uint64(), rng.Uint64() & rng.Uint64() & (1<<57 - 1)}
+		if x.none() {
+			continue
+		}
+		k := rng.IntN(x.count())
+		y := x
+		for range k {
+			y = y.andNot(cellBit(y.lowest()))
+		}
+		if got, want := x.nth(k), y.lowest(); got != want {
+			t.Fatalf("nth(%x, %d) = %d, want %d", x, k, got, want)
+		}
+	}
+}
