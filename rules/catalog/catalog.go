@@ -4,6 +4,7 @@ package catalog
 import (
 	"koma/rules"
 	"koma/rules/games/alquerque"
+	"koma/rules/games/fanorona"
 	"koma/rules/games/foxhounds"
 	"koma/rules/games/halma"
 	"koma/rules/games/konane"
@@ -23,4 +24,5 @@ var All = rules.Catalog{
 	tafl.ArdRi,
 	turkish.Game,
 	halma.Game,
+	fanorona.Game,
 }
