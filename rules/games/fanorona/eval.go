@@ -60,11 +60,11 @@ func (s *State) threat() bool {
 	if s.at < 0 {
 		return true
 	}
-	var any uint64
+	var found uint64
 	for _, m := range all[:16] {
-		any |= m
+		found |= m
 	}
-	return any != 0
+	return found != 0
 }
 
 // PreferredEngine reports the engine chosen for Fanorona by self-play measurement; the
