@@ -53,7 +53,8 @@ W.B......
 }
 
 func TestEnginePreference(t *testing.T) {
-	if start(t, "").PreferredEngine() != rules.AlphaBetaEngine {
-		t.Error("alpha-beta was measured best")
+	s := start(t, "")
+	if s.PreferredEngine() != rules.AlphaBetaEngine || s.PreferredBlurredEngine() != rules.TreeEngine {
+		t.Error("alpha-beta was measured best at full strength, tree search for the blurred levels")
 	}
 }
