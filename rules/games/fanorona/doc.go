@@ -59,34 +59,38 @@
 //   - A player who has no legal move at the start of a turn loses ("no-moves"; register
 //     #10, and the rulebook's own rule under forward paika).
 //
-// # Options: the anti-draw rules
+// # Options
 //
-// The rulebook offers two remedies for games that can no longer be won; both are options.
+// board: "tsivy" (default) or "dimy".
 //
-//   - loop=captures (the default): the loop rule. A loop is detected when the same
-//     position, pieces plus player to move, occurs for the third time (the initial
-//     position is its first occurrence), or after 100 turns in a row without a capture.
-//     The side that has captured more then wins; equal counts draw ("repetition",
-//     "no-captures"; rulebook for the result, register #9 for the trigger). A capture
-//     clears both counts, since no earlier position can recur after it.
-//   - loop=draw: the same triggers end the game as a draw whatever the counts
-//     ("repetition-draw", "no-captures-draw"), the traditional game with only an
-//     engine's safety net (note §3.3).
-//   - paika=forward: a paika may only go straight or diagonally forward (up the board for
-//     White, down for Black; diagonals only from strong points); captures, chains
-//     included, keep every direction (rulebook; note §3.3). Positions can then never
-//     repeat and every game ends by itself, so the loop triggers are not applied: the
-//     loop option changes nothing under forward paika.
-//   - paika=any (the default): paikas go in every direction.
+// end: the rule that keeps a game from going on for ever. The rulebook offers two remedies
+// for games that can no longer be won, and the note models them as two flags (§3.3); as
+// one option with three values they cover every combination that plays differently, since
+// under forward paika no loop can happen and the loop rule never applies.
 //
-// Why these defaults: the loop rule keeps the traditional way of moving, which is what the
+//   - end=loop (the default): the loop rule. A loop is detected when the same position,
+//     pieces plus player to move, occurs for the third time (the initial position is its
+//     first occurrence), or after 100 turns in a row without a capture. The side that has
+//     captured more then wins; equal counts draw ("repetition", "no-captures"; rulebook
+//     for the result, register #9 for the trigger). A capture clears both counts, since
+//     no earlier position can recur after it.
+//   - end=forward: forward paika. A paika may only go straight or diagonally forward (up
+//     the board for White, down for Black; diagonals only from strong points); captures,
+//     chains included, keep every direction, and a player who cannot move loses
+//     (rulebook; note §3.3). Positions can then never repeat and every game ends by
+//     itself, so no loop trigger is applied.
+//   - end=draw: neither remedy, the traditional game: the loop triggers still end the game
+//     (an engine's safety net, note §3.3), as a draw whatever the counts
+//     ("repetition-draw", "no-captures-draw").
+//
+// Why the loop rule by default: it keeps the traditional way of moving, which is what the
 // rulebook teaches first and what players of Fanorona know, and only settles the games the
-// traditional rules cannot end, by the captures each side made; forward paika changes how
+// traditional rules cannot end, by the captures each side made. Forward paika changes how
 // the whole game is played (pieces can never retreat), so it is offered as a choice, as the
 // rulebook does ("if a draw is to be avoided completely"). The note recommends the same
-// (§3.3).
+// defaults (§3.3).
 //
-// Presets: "" (Tsivy), "board=dimy" and "paika=forward".
+// Presets: "" (Tsivy), "board=dimy" and "end=forward".
 //
 // # Termination
 //

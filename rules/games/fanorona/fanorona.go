@@ -18,7 +18,7 @@ var Game = &rules.Game{
 	Style:   rules.Lines,
 	Looks:   []rules.Look{rules.Disc},
 	Options: options,
-	Presets: []string{"", "board=dimy", "paika=forward"},
+	Presets: []string{"", "board=dimy", "end=forward"},
 	// Every turn that captures takes at least one of the 44 pieces, and at most quietLimit
 	// turns without a capture pass between two of them, so no game outlasts 44×100 turns
 	// and a few; under forward paika far fewer (see the package doc).
@@ -26,12 +26,11 @@ var Game = &rules.Game{
 	New:      newGame,
 }
 
-// options are the variant options: the board, how a loop ends, and whether a paika must go
-// forward (see the package doc for the defaults).
+// options are the variant options: the board, and the rule that keeps a game from going
+// on for ever (see the package doc for the default).
 var options = []rules.OptionSpec{
 	{Key: "board", Values: []string{"tsivy", "dimy"}, Default: "tsivy"},
-	{Key: "loop", Values: []string{"captures", "draw"}, Default: "captures"},
-	{Key: "paika", Values: []string{"any", "forward"}, Default: "any"},
+	{Key: "end", Values: []string{"loop", "forward", "draw"}, Default: "loop"},
 }
 
 const (
@@ -118,29 +117,27 @@ var variants = map[string]*variant{}
 
 func init() {
 	for _, b := range options[0].Values {
-		for _, l := range options[1].Values {
-			for _, p := range options[2].Values {
-				variants[b+","+l+","+p] = newVariant(b, l, p)
-			}
+		for _, e := range options[1].Values {
+			variants[b+","+e] = newVariant(b, e)
 		}
 	}
 }
 
-func newVariant(boardName, loop, paika string) *variant {
+func newVariant(boardName, end string) *variant {
 	w := 9
 	if boardName == "dimy" {
 		w = 5
 	}
 	topo := board.NewPoints(w, 5)
 	v := &variant{
-		opts:     rules.Options{"board": boardName, "loop": loop, "paika": paika},
+		opts:     rules.Options{"board": boardName, "end": end},
 		topo:     topo,
 		zobrist:  board.NewZobrist(gameID, zCount),
 		width:    w,
 		sites:    w * 5,
 		all:      1<<(w*5) - 1,
-		forward:  paika == "forward",
-		loopDraw: loop == "draw",
+		forward:  end == "forward",
+		loopDraw: end == "draw",
 	}
 	v.delta = [8]int{w, w + 1, 1, 1 - w, -w, -w - 1, -1, w - 1}
 	for i := range v.dirOf {
@@ -209,7 +206,7 @@ func newGame(opts rules.Options) (rules.State, error) {
 		}
 		return ""
 	}
-	v := variants[get("board")+","+get("loop")+","+get("paika")]
+	v := variants[get("board")+","+get("end")]
 	if v == nil {
 		return nil, fmt.Errorf("fanorona: unknown options %v", opts)
 	}

@@ -445,7 +445,7 @@ B........
 	if s.Prompt() != "" {
 		t.Errorf("prompt %q", s.Prompt())
 	}
-	f := position(t, "paika=forward", `
+	f := position(t, "end=forward", `
 B........
 .........
 .........
@@ -457,7 +457,7 @@ B........
 	if w := f.WhyNot([]board.Site{site(t, f, "e1"), site(t, f, "d1")}); w != "forward-only" {
 		t.Errorf("why not e1-d1: %q", w)
 	}
-	b := position(t, "paika=forward", `
+	b := position(t, "end=forward", `
 B........
 .........
 .........
@@ -470,7 +470,7 @@ B........
 
 // TestForwardCapturesAnyDirection: under forward paika, captures still go every way.
 func TestForwardCapturesAnyDirection(t *testing.T) {
-	s := position(t, "paika=forward", `
+	s := position(t, "end=forward", `
 .........
 .........
 .........
@@ -481,7 +481,7 @@ func TestForwardCapturesAnyDirection(t *testing.T) {
 		t.Errorf("moves %v", got)
 	}
 	// Black e3 withdraws from e2 by stepping north, backwards for Black.
-	b := position(t, "paika=forward", `
+	b := position(t, "end=forward", `
 .........
 .........
 ....B....
@@ -534,7 +534,7 @@ func TestRepetition(t *testing.T) {
 		winner          rules.Player
 	}{
 		{"", "repetition", 0},
-		{"loop=draw", "repetition-draw", rules.NoPlayer},
+		{"end=draw", "repetition-draw", rules.NoPlayer},
 	} {
 		s := position(t, tc.options, `
 B........
@@ -611,7 +611,7 @@ func TestParseAndNotation(t *testing.T) {
 }
 
 func TestConformance(t *testing.T) {
-	for _, p := range append(slices.Clone(Game.Presets), "loop=draw", "board=dimy,paika=forward", "board=dimy,loop=draw") {
+	for _, p := range append(slices.Clone(Game.Presets), "end=draw", "board=dimy,end=forward", "board=dimy,end=draw") {
 		t.Run(p, func(t *testing.T) {
 			rulestest.Conformance(t, rulestest.Spec(t, Game, p))
 		})
@@ -629,7 +629,7 @@ func TestPerftIndependent(t *testing.T) {
 	for _, tc := range []struct {
 		options string
 		depth   int
-	}{{"", 5}, {"board=dimy", 6}, {"paika=forward", 4}, {"board=dimy,paika=forward", 5}} {
+	}{{"", 5}, {"board=dimy", 6}, {"end=forward", 4}, {"board=dimy,end=forward", 5}} {
 		want := rules.Perft(start(t, tc.options), tc.depth)
 		got := naivePerft(naiveStart(tc.options), tc.depth)
 		if !slices.Equal(got, want) {
@@ -643,7 +643,7 @@ func TestAgainstNaive(t *testing.T) {
 	if testing.Short() {
 		games = 6
 	}
-	for _, opts := range []string{"", "board=dimy", "paika=forward", "board=dimy,loop=draw"} {
+	for _, opts := range []string{"", "board=dimy", "end=forward", "board=dimy,end=draw"} {
 		for seed := range uint64(games) {
 			refereeGame(t, opts, seed)
 		}
@@ -680,7 +680,7 @@ func refereeGame(t testing.TB, options string, seed uint64) {
 }
 
 func TestRandomMoveMatchesLegalMoves(t *testing.T) {
-	for _, p := range []string{"", "board=dimy", "paika=forward"} {
+	for _, p := range []string{"", "board=dimy", "end=forward"} {
 		for seed := range uint64(20) {
 			rulestest.WalkRandomGame(t, start(t, p), seed, func(s *State) {
 				rulestest.RandomMoveAgrees(t, s, seed)
@@ -711,9 +711,9 @@ func TestPlayoutsDoNotAllocate(t *testing.T) {
 }
 
 // TestEveryGameEnds plays random games to the end within MaxTurns, for every preset and
-// the loop=draw variants; a long quiet run must be cut off by the loop rules.
+// the end=draw variants; a long quiet run must be cut off by the loop rules.
 func TestEveryGameEnds(t *testing.T) {
-	for _, p := range []string{"", "board=dimy", "paika=forward", "loop=draw", "board=dimy,paika=forward"} {
+	for _, p := range []string{"", "board=dimy", "end=forward", "end=draw", "board=dimy,end=forward"} {
 		for seed := range uint64(50) {
 			s := start(t, p)
 			rng := rand.New(rand.NewPCG(seed, 3))

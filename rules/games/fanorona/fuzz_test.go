@@ -17,7 +17,7 @@ func FuzzPlayout(f *testing.F) {
 		f.Add(seed, uint8(seed))
 	}
 	f.Fuzz(func(t *testing.T, seed uint64, preset uint8) {
-		options := []string{"", "board=dimy", "paika=forward", "board=dimy,loop=draw"}[preset%4]
+		options := []string{"", "board=dimy", "end=forward", "board=dimy,end=draw"}[preset%4]
 		refereeGame(t, options, seed)
 		s := start(t, options)
 		rng := rand.New(rand.NewPCG(seed, 11))

@@ -30,7 +30,7 @@ type naive struct {
 }
 
 func naiveStart(options string) *naive {
-	n := &naive{w: 9, white: true, forward: strings.Contains(options, "paika=forward"), loopDraw: strings.Contains(options, "loop=draw")}
+	n := &naive{w: 9, white: true, forward: strings.Contains(options, "end=forward"), loopDraw: strings.Contains(options, "end=draw")}
 	rows := []string{"WWWWWWWWW", "WWWWWWWWW", "BWBW.BWBW", "BBBBBBBBB", "BBBBBBBBB"}
 	if strings.Contains(options, "board=dimy") {
 		n.w = 5
