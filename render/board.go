@@ -286,6 +286,9 @@ func (v *BoardView) drawSiteMarks(dst *ebiten.Image, hide bool) {
 			v.drawMark(dst, markForbidden, withAlpha(AlertMark, 0.75), x, y, 1, 1)
 		case rules.Visited:
 			v.drawMark(dst, markSmallDot, VisitedMark, x, y, 1, 1)
+			// A ring as well: on a board of lines every point already has a dot, so a dot
+			// alone does not show which points a Fanorona chain has passed through.
+			StrokeCircle(dst, x, y, 0.2*v.lay.scale, max(2, 0.045*v.lay.scale), VisitedMark)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"koma/rules"
 	"koma/rules/games/alquerque"
 	"koma/rules/games/apart"
+	"koma/rules/games/fanorona"
 	"koma/rules/games/foxhounds"
 	"koma/rules/games/halma"
 	"koma/rules/games/konane"
@@ -29,4 +30,5 @@ var All = rules.Catalog{
 	mabi.Game,
 	apart.Game,
 	tiptoe.Game,
+	fanorona.Game,
 }
