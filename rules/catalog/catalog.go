@@ -7,6 +7,7 @@ import (
 	"koma/rules/games/foxhounds"
 	"koma/rules/games/halma"
 	"koma/rules/games/konane"
+	"koma/rules/games/squish"
 	"koma/rules/games/stoic"
 	"koma/rules/games/tafl"
 	"koma/rules/games/turkish"
@@ -23,4 +24,5 @@ var All = rules.Catalog{
 	tafl.ArdRi,
 	turkish.Game,
 	halma.Game,
+	squish.Game, squish.Flowish,
 }
