@@ -11,6 +11,7 @@ import (
 	"koma/rules/games/stoic"
 	"koma/rules/games/tafl"
 	"koma/rules/games/turkish"
+	"koma/rules/games/unlace"
 )
 
 // All is every game, in the order the menu shows them.
@@ -24,5 +25,7 @@ var All = rules.Catalog{
 	tafl.ArdRi,
 	turkish.Game,
 	halma.Game,
-	squish.Game, squish.Flowish,
+	squish.Game,
+	squish.Flowish,
+	unlace.Game,
 }
