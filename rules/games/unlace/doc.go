@@ -38,7 +38,8 @@
 //
 // Each player's pieces are a two-word cell set (squish.Set); Apply computes the steps of
 // the player to move, one set per direction, so RandomMove and the no-moves check are
-// population counts. Hash is a Zobrist hash (keys seeded with "unlace") of the pieces and
+// population counts. Moves labels the groups once and flood-fills only where a step
+// stays beside what is left of its own group. Hash is a Zobrist hash (keys seeded with "unlace") of the pieces and
 // a key for Black to move; AppendKey adds the size and the end flag. The game is
 // Memoryless.
 package unlace

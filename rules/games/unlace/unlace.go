@@ -129,31 +129,81 @@ func (s *State) MidTurn() bool { return false }
 // Moves returns, per direction (board.HexE order), the pieces of own that may step that
 // way: the neighbour is on the board and not own, and the piece's group after the step is
 // strictly larger than its group before.
+//
+// The groups are labelled once. The new group of a step to t is t itself, every other
+// group beside t, and whatever part of the piece's old group still touches t once the
+// piece has left; only that last part needs a flood fill, and only when the other groups
+// alone do not already make the new group larger.
 func Moves(t *squish.Topo, own set) (mv [6]set) {
+	var label [128]uint8
+	var groups [64]set
+	var sizes [64]int
+	n := 0
+	for rest := own; rest[0]|rest[1] != 0; n++ {
+		c := lowest(rest)
+		g := t.Group(own, c)
+		groups[n], sizes[n] = g, count(g)
+		for w := 0; w < 2; w++ {
+			for x := g[w]; x != 0; x &= x - 1 {
+				label[w*64+bits.TrailingZeros64(x)] = uint8(n)
+			}
+		}
+		rest[0] &^= g[0]
+		rest[1] &^= g[1]
+	}
 	for w := 0; w < 2; w++ {
 		for x := own[w]; x != 0; x &= x - 1 {
 			c := w*64 + bits.TrailingZeros64(x)
+			home := label[c]
+			before := sizes[home]
 			rest := own
 			del(&rest, c)
-			before := -1
 			for d := 0; d < 6; d++ {
 				a := int(t.Nbr[c][d])
-				if a < 0 || has(own, a) || !meets(t.NbrSet[a], rest) {
+				if a < 0 || has(own, a) {
+					continue
+				}
+				nb := t.NbrSet[a]
+				nb[0] &= rest[0]
+				nb[1] &= rest[1]
+				if nb[0]|nb[1] == 0 {
 					// A lone piece after the step is a group of one, never larger.
 					continue
 				}
-				if before < 0 {
-					before = count(t.Group(own, c))
+				after := 1
+				var seen uint64
+				touchesHome := false
+				for v := 0; v < 2; v++ {
+					for y := nb[v]; y != 0; y &= y - 1 {
+						l := label[v*64+bits.TrailingZeros64(y)]
+						switch {
+						case l == home:
+							touchesHome = true
+						case seen>>l&1 == 0:
+							seen |= 1 << l
+							after += sizes[l]
+						}
+					}
 				}
-				after := rest
-				add(&after, a)
-				if count(t.Group(after, a)) > before {
+				if after <= before && touchesHome {
+					grown := rest
+					add(&grown, a)
+					after = count(t.Group(grown, a))
+				}
+				if after > before {
 					add(&mv[d], c)
 				}
 			}
 		}
 	}
 	return mv
+}
+
+func lowest(s set) int {
+	if s[0] != 0 {
+		return bits.TrailingZeros64(s[0])
+	}
+	return 64 + bits.TrailingZeros64(s[1])
 }
 
 func (s *State) step(c, d int) rules.Move {
