@@ -11,10 +11,17 @@ var (
 // evalScale is the lead in legal moves that the evaluation maps to 0.5.
 const evalScale = 4.0
 
-// mobility counts p's legal steps in the position.
+// mobility counts p's legal steps in the position. The player to move's are at hand in
+// the state; only the other player's are generated, which halves the cost of an
+// evaluation (search evaluates often, and its slices must stay short).
 func (s *State) mobility(p rules.Player) int {
+	moves := &s.moves
+	if p != s.turn {
+		m := Moves(s.v.Topo, s.occ[p])
+		moves = &m
+	}
 	n := 0
-	for _, m := range Moves(s.v.Topo, s.occ[p]) {
+	for _, m := range moves {
 		n += count(m)
 	}
 	return n
