@@ -10,10 +10,12 @@ import (
 	"koma/rules/games/halma"
 	"koma/rules/games/konane"
 	"koma/rules/games/mabi"
+	"koma/rules/games/squish"
 	"koma/rules/games/stoic"
 	"koma/rules/games/tafl"
 	"koma/rules/games/tiptoe"
 	"koma/rules/games/turkish"
+	"koma/rules/games/unlace"
 )
 
 // All is every game, in the order the menu shows them.
@@ -31,4 +33,7 @@ var All = rules.Catalog{
 	apart.Game,
 	tiptoe.Game,
 	fanorona.Game,
+	squish.Game,
+	squish.Flowish,
+	unlace.Game,
 }

@@ -1,0 +1,692 @@
+package squish
+
+import (
+	"encoding/binary"
+	"fmt"
+	"maps"
+	"math/bits"
+	"math/rand/v2"
+	"strconv"
+	"sync"
+
+	"koma/rules"
+	"koma/rules/board"
+)
+
+// Board sizes offered, in cells per side.
+const (
+	minSize = 3
+	maxSize = 7
+	// maxCells is the cell count of the largest board, 3n²-3n+1 for n = maxSize; it fits
+	// a two-word Set.
+	maxCells = 3*maxSize*maxSize - 3*maxSize + 1
+	// QuietLimit is the number of turns in a row without a capture after which the game is
+	// drawn (our rule, see the package documentation).
+	QuietLimit = 100
+	// maxPieces bounds the pieces on the largest board, two thirds of its cells.
+	maxPieces = 2 * maxCells / 3
+)
+
+// The end reasons, as the rules texts name them.
+const (
+	reasonNone uint8 = iota
+	reasonUnified
+	reasonUnifiedByCapture
+	reasonNoMoves
+	reasonRepetition
+	reasonQuiet
+)
+
+var reasonKeys = [...]string{"", "unified", "unified-by-capture", "no-moves", "repetition", "quiet"}
+
+func sizeOption() rules.OptionSpec {
+	return rules.OptionSpec{Key: "size", Values: []string{"3", "4", "5", "6", "7"}, Default: "4"}
+}
+
+// Game is the definition card of Squish.
+var Game = &rules.Game{
+	ID:      "squish",
+	Sides:   []rules.Side{{Colour: rules.White}, {Colour: rules.Black}},
+	Style:   rules.HexCells,
+	Looks:   []rules.Look{rules.Disc},
+	Options: []rules.OptionSpec{sizeOption()},
+	Presets: []string{"", "size=5", "size=6"},
+	// Every capture resets the quiet count and there are at most maxPieces captures, so
+	// no game outlasts this bound.
+	MaxTurns: (maxPieces + 1) * QuietLimit,
+	New:      func(o rules.Options) (rules.State, error) { return newState(o, false) },
+}
+
+// Flowish is the definition card of Flowish, Squish with flowlines.
+var Flowish = &rules.Game{
+	ID:    "flowish",
+	Sides: []rules.Side{{Colour: rules.White}, {Colour: rules.Black}},
+	Style: rules.HexCells,
+	Looks: []rules.Look{rules.Disc},
+	Options: []rules.OptionSpec{
+		{Key: "size", Values: []string{"3", "4", "5", "6", "7"}, Default: "5"},
+	},
+	Presets:  []string{"", "size=4", "size=6"},
+	MaxTurns: (maxPieces + 1) * QuietLimit,
+	New:      func(o rules.Options) (rules.State, error) { return newState(o, true) },
+}
+
+// Set is a set of cells of one board, bit i standing for site i.
+type Set [2]uint64
+
+// Has reports whether cell i is in the set.
+func (c Set) Has(i int) bool { return c[i>>6]>>(uint(i)&63)&1 != 0 }
+
+func (c *Set) add(i int)    { c[i>>6] |= 1 << (uint(i) & 63) }
+func (c *Set) remove(i int) { c[i>>6] &^= 1 << (uint(i) & 63) }
+func (c Set) and(o Set) Set { return Set{c[0] & o[0], c[1] & o[1]} }
+func (c Set) or(o Set) Set  { return Set{c[0] | o[0], c[1] | o[1]} }
+func (c Set) andNot(o Set) Set {
+	return Set{c[0] &^ o[0], c[1] &^ o[1]}
+}
+func (c Set) empty() bool { return c[0]|c[1] == 0 }
+func (c Set) count() int  { return bits.OnesCount64(c[0]) + bits.OnesCount64(c[1]) }
+
+// lowest returns the lowest cell of a non-empty set.
+func (c Set) lowest() int {
+	if c[0] != 0 {
+		return bits.TrailingZeros64(c[0])
+	}
+	return 64 + bits.TrailingZeros64(c[1])
+}
+
+// highest returns the highest cell of a non-empty set.
+func (c Set) highest() int {
+	if c[1] != 0 {
+		return 127 - bits.LeadingZeros64(c[1])
+	}
+	return 63 - bits.LeadingZeros64(c[0])
+}
+
+// nth returns the k-th lowest cell of the set, k counted from 0.
+func (c Set) nth(k int) int {
+	if n := bits.OnesCount64(c[0]); k >= n {
+		return 64 + selectBit(c[1], k-n)
+	}
+	return selectBit(c[0], k)
+}
+
+func selectBit(x uint64, k int) int {
+	for ; k > 0; k-- {
+		x &= x - 1
+	}
+	return bits.TrailingZeros64(x)
+}
+
+// SetupOwner returns who owns the cell at axial coordinates (q, y) in the starting
+// position of Squish, Flowish and Unlace on any board size: the colour classes of
+// games-hex.md §5.2, (q − y) mod 3 = 1 White, 2 Black, 0 empty.
+func SetupOwner(q, y int) rules.Player {
+	switch ((q-y)%3 + 3) % 3 {
+	case 1:
+		return 0
+	case 2:
+		return 1
+	}
+	return rules.NoPlayer
+}
+
+// Topo holds the tables of one board size that Squish, Flowish and Unlace share. It is
+// immutable once built.
+type Topo struct {
+	// Size is the number of cells per side, Cells the number of cells.
+	Size, Cells int
+	// Board is the topology.
+	Board *board.Topology
+	// Nbr[c][d] is the cell next to c in direction d (board.HexE order), or -1.
+	Nbr [][6]int16
+	// NbrSet[c] is the set of c's neighbours.
+	NbrSet []Set
+	// Start holds each player's pieces in the starting position.
+	Start [2]Set
+	// ray[c][d] holds the cells c+k·d for k ≥ 1, ray2 those for k ≥ 2.
+	ray, ray2 [][6]Set
+	q, y      []int8
+}
+
+var topos [maxSize + 1]func() *Topo
+
+func init() {
+	for n := minSize; n <= maxSize; n++ {
+		topos[n] = sync.OnceValue(func() *Topo { return buildTopo(n) })
+	}
+}
+
+// TopoOf returns the shared tables of a board with n cells per side, n from 3 to 7.
+func TopoOf(n int) *Topo { return topos[n]() }
+
+func buildTopo(n int) *Topo {
+	b := board.NewHex(n)
+	t := &Topo{Size: n, Cells: b.Len(), Board: b}
+	t.Nbr = make([][6]int16, t.Cells)
+	t.NbrSet = make([]Set, t.Cells)
+	t.ray = make([][6]Set, t.Cells)
+	t.ray2 = make([][6]Set, t.Cells)
+	t.q = make([]int8, t.Cells)
+	t.y = make([]int8, t.Cells)
+	for c := 0; c < t.Cells; c++ {
+		info := b.Info(board.Site(c))
+		t.q[c], t.y[c] = int8(info.Col), int8(info.Row)
+		if p := SetupOwner(info.Col, info.Row); p >= 0 {
+			t.Start[p].add(c)
+		}
+		for d := 0; d < 6; d++ {
+			t.Nbr[c][d] = -1
+			a := b.Step(board.Site(c), board.Dir(d))
+			if a == board.NoSite {
+				continue
+			}
+			t.Nbr[c][d] = int16(a)
+			t.NbrSet[c].add(int(a))
+			for k := 1; a != board.NoSite; k++ {
+				t.ray[c][d].add(int(a))
+				if k >= 2 {
+					t.ray2[c][d].add(int(a))
+				}
+				a = b.Step(a, board.Dir(d))
+			}
+		}
+	}
+	return t
+}
+
+// Dist is the hex distance between two cells.
+func (t *Topo) Dist(a, b int) int {
+	dq, dy := int(t.q[a])-int(t.q[b]), int(t.y[a])-int(t.y[b])
+	return max(abs(dq), abs(dy), abs(dq+dy))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// nearest returns the cell of m (a subset of ray[c][d]) closest to c. Sites are numbered
+// row by row from the bottom, left to right, so along E, NE and NW the numbers grow away
+// from c and along W, SW and SE they shrink.
+func nearest(m Set, d int) int {
+	if d < 3 {
+		return m.lowest()
+	}
+	return m.highest()
+}
+
+// Group returns the group of own that contains cell c: the cells reached from c through
+// neighbours in own.
+func (t *Topo) Group(own Set, c int) Set {
+	var g Set
+	g.add(c)
+	frontier := g
+	for !frontier.empty() {
+		var next Set
+		for w := 0; w < 2; w++ {
+			for x := frontier[w]; x != 0; x &= x - 1 {
+				next = next.or(t.NbrSet[w*64+bits.TrailingZeros64(x)])
+			}
+		}
+		frontier = next.and(own).andNot(g)
+		g = g.or(frontier)
+	}
+	return g
+}
+
+// Unified reports whether the non-empty set own is one group.
+func (t *Topo) Unified(own Set) bool {
+	if own.empty() {
+		return false
+	}
+	return t.Group(own, own.lowest()) == own
+}
+
+// unifiedAfter reports whether own, in which a piece has just arrived on t, is one
+// group. A piece on t without a friendly neighbour is a group of its own, which settles
+// most positions without a flood fill.
+func (t *Topo) unifiedAfter(own Set, to int) bool {
+	if own.and(t.NbrSet[to]).empty() {
+		return own == Set{}.with(to)
+	}
+	return t.Group(own, to) == own
+}
+
+func (c Set) with(i int) Set { c.add(i); return c }
+
+// variant is the immutable data shared by every position of one game and board size.
+type variant struct {
+	*Topo
+	game *rules.Game
+	flow bool
+	opts rules.Options
+	keys board.Zobrist
+}
+
+// sideKey is the Zobrist key toggled when Black is to move; piece keys follow it.
+const sideKey = 0
+
+func (v *variant) pieceKey(c int, p rules.Player) uint64 { return v.keys[1+2*c+int(p)] }
+
+var variants [2][maxSize + 1]func() *variant
+
+func init() {
+	for f, g := range []*rules.Game{Game, Flowish} {
+		for n := minSize; n <= maxSize; n++ {
+			variants[f][n] = sync.OnceValue(func() *variant {
+				t := TopoOf(n)
+				return &variant{
+					Topo: t, game: g, flow: f == 1,
+					opts: rules.Options{"size": strconv.Itoa(n)},
+					keys: board.NewZobrist(g.ID, 1+2*t.Cells),
+				}
+			})
+		}
+	}
+}
+
+// State is a Squish or Flowish position.
+type State struct {
+	v   *variant
+	occ [2]Set
+	// moves[d] holds the pieces of the player to move that may step in direction d; Apply
+	// fills it for the next player, who loses at once if it is empty.
+	moves [6]Set
+	hash  uint64
+	// turn is the player to move; once the game is over it is unchanged from the last turn.
+	turn   rules.Player
+	over   bool
+	winner rules.Player
+	reason uint8
+	// fallback records that the player to move has no piece outside the largest groups on
+	// a flowline (Flowish), for the prompt.
+	fallback bool
+	// quiet counts the turns since the last capture (or the start).
+	quiet uint16
+	// hist holds the hashes of the positions since the last capture, the current one
+	// included; QuietLimit bounds them.
+	hist rules.History[[128]uint64]
+}
+
+func newState(opts rules.Options, flow bool) (rules.State, error) {
+	text := opts.Get("size")
+	n, err := strconv.Atoi(text)
+	if err != nil || n < minSize || n > maxSize || strconv.Itoa(n) != text {
+		return nil, fmt.Errorf("squish: size %q: want a whole number from %d to %d", text, minSize, maxSize)
+	}
+	f := 0
+	if flow {
+		f = 1
+	}
+	v := variants[f][n]()
+	s := &State{v: v, occ: v.Start, winner: rules.NoPlayer}
+	s.hash = s.ComputeHash()
+	s.hist.Push(s.hash)
+	s.generate()
+	return s, nil
+}
+
+// Game returns the definition of Squish or Flowish.
+func (s *State) Game() *rules.Game { return s.v.game }
+
+// Variant returns a copy of the options.
+func (s *State) Variant() rules.Options { return maps.Clone(s.v.opts) }
+
+// Board returns the hex board.
+func (s *State) Board() *board.Topology { return s.v.Board }
+
+// ToMove returns the player to move, or rules.NoPlayer once the game is over.
+func (s *State) ToMove() rules.Player {
+	if s.over {
+		return rules.NoPlayer
+	}
+	return s.turn
+}
+
+// MidTurn is always false: a turn is one step.
+func (s *State) MidTurn() bool { return false }
+
+// step is the move of the piece on c in direction d.
+func (s *State) step(c, d int) rules.Move {
+	return rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(c), board.Site(s.v.Nbr[c][d])}}
+}
+
+// LegalMoves lists the steps direction by direction (board.HexE order), and within a
+// direction by the moving piece's site.
+func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
+	if s.over {
+		return dst
+	}
+	for d := 0; d < 6; d++ {
+		m := s.moves[d]
+		for w := 0; w < 2; w++ {
+			for x := m[w]; x != 0; x &= x - 1 {
+				dst = append(dst, s.step(w*64+bits.TrailingZeros64(x), d))
+			}
+		}
+	}
+	return dst
+}
+
+// RandomMove implements rules.RandomMover from the move masks.
+func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
+	if s.over {
+		return rules.Move{}, false
+	}
+	var cum [6]int
+	n := 0
+	for d := 0; d < 6; d++ {
+		n += s.moves[d].count()
+		cum[d] = n
+	}
+	k := rng.IntN(n)
+	d := 0
+	for k >= cum[d] {
+		d++
+	}
+	if d > 0 {
+		k -= cum[d-1]
+	}
+	return s.step(s.moves[d].nth(k), d), true
+}
+
+// dirOf returns the direction of a legal-looking step, or -1.
+func (s *State) dirOf(m rules.Move) int {
+	if m.Kind != rules.Step || m.Len != 2 || m.Tag != 0 {
+		return -1
+	}
+	c, t := int(m.Path[0]), int(m.Path[1])
+	if c < 0 || c >= s.v.Cells || t < 0 || t >= s.v.Cells {
+		return -1
+	}
+	for d := 0; d < 6; d++ {
+		if int(s.v.Nbr[c][d]) == t {
+			return d
+		}
+	}
+	return -1
+}
+
+// Apply plays m. A move that is not legal leaves the state unchanged; rules.Play reports
+// such moves.
+func (s *State) Apply(m rules.Move) {
+	if s.over {
+		return
+	}
+	d := s.dirOf(m)
+	if d < 0 || !s.moves[d].Has(int(m.Path[0])) {
+		return
+	}
+	c, t := int(m.Path[0]), int(m.Path[1])
+	p, q := s.turn, s.turn.Other()
+	v := s.v
+	s.occ[p].remove(c)
+	s.occ[p].add(t)
+	s.hash ^= v.pieceKey(c, p) ^ v.pieceKey(t, p) ^ v.keys[sideKey]
+	captured := s.occ[q].Has(t)
+	if captured {
+		s.occ[q].remove(t)
+		s.hash ^= v.pieceKey(t, q)
+	}
+	s.turn = q
+	switch {
+	case v.unifiedAfter(s.occ[p], t):
+		s.finish(p, reasonUnified)
+		return
+	case captured && v.Unified(s.occ[q]):
+		s.finish(q, reasonUnifiedByCapture)
+		return
+	}
+	if captured {
+		s.quiet = 0
+		s.hist.Reset()
+	} else {
+		s.quiet++
+	}
+	repeated := s.hist.Count(s.hash) >= 2
+	s.hist.Push(s.hash)
+	s.generate()
+	switch {
+	case s.noMoves():
+		s.finish(p, reasonNoMoves)
+	case repeated:
+		s.finish(rules.NoPlayer, reasonRepetition)
+	case s.quiet >= QuietLimit:
+		s.finish(rules.NoPlayer, reasonQuiet)
+	}
+}
+
+func (s *State) noMoves() bool {
+	var any uint64
+	for d := 0; d < 6; d++ {
+		any |= s.moves[d][0] | s.moves[d][1]
+	}
+	return any == 0
+}
+
+func (s *State) finish(winner rules.Player, reason uint8) {
+	s.over, s.winner, s.reason = true, winner, reason
+	s.moves = [6]Set{}
+	s.fallback = false
+}
+
+// generate fills moves for the player to move.
+func (s *State) generate() {
+	if s.v.flow {
+		s.moves, s.fallback = flowMoves(s.v.Topo, s.occ[s.turn])
+		return
+	}
+	s.moves = squishMoves(s.v.Topo, s.occ[s.turn])
+}
+
+// squishMoves returns, per direction, the pieces of own that may step that way: the
+// neighbour is on the board and not friendly, and a friendly piece lies further along.
+func squishMoves(t *Topo, own Set) (mv [6]Set) {
+	for w := 0; w < 2; w++ {
+		for x := own[w]; x != 0; x &= x - 1 {
+			c := w*64 + bits.TrailingZeros64(x)
+			nbr, ray := &t.Nbr[c], &t.ray2[c]
+			for d := 0; d < 6; d++ {
+				a := int(nbr[d])
+				if a < 0 || own.Has(a) {
+					continue
+				}
+				if r := ray[d]; r[0]&own[0]|r[1]&own[1] != 0 {
+					mv[d].add(c)
+				}
+			}
+		}
+	}
+	return mv
+}
+
+// Largest returns the pieces of own that belong to a group of the largest size (every
+// such group when several tie), and that size.
+func (t *Topo) Largest(own Set) (g Set, size int) {
+	rest := own
+	for !rest.empty() {
+		grp := t.Group(own, rest.lowest())
+		rest = rest.andNot(grp)
+		switch n := grp.count(); {
+		case n > size:
+			g, size = grp, n
+		case n == size:
+			g = g.or(grp)
+		}
+	}
+	return g, size
+}
+
+// flowDirs returns the directions in which the piece on c may flow towards g: among the
+// directions with a piece of g (other than c) along the ray, those whose nearest such
+// piece is closest. ok is false when no ray from c meets g.
+func flowDirs(t *Topo, g Set, c int) (dirs uint8, ok bool) {
+	best := 1 << 30
+	for d := 0; d < 6; d++ {
+		m := g.and(t.ray[c][d])
+		if m.empty() {
+			continue
+		}
+		k := t.Dist(c, nearest(m, d))
+		switch {
+		case k < best:
+			best, dirs = k, 1<<d
+		case k == best:
+			dirs |= 1 << d
+		}
+	}
+	return dirs, dirs != 0
+}
+
+// flowMoves returns Flowish's moves for own, per direction, and whether they come from the
+// fallback rule.
+func flowMoves(t *Topo, own Set) (mv [6]Set, fallback bool) {
+	g, _ := t.Largest(own)
+	onFlow := false
+	for w := 0; w < 2; w++ {
+		for x := own[w]; x != 0; x &= x - 1 {
+			c := w*64 + bits.TrailingZeros64(x)
+			dirs, ok := flowDirs(t, g, c)
+			if !ok {
+				continue
+			}
+			if !g.Has(c) {
+				onFlow = true
+			}
+			for d := 0; d < 6; d++ {
+				if dirs>>d&1 != 0 && !own.Has(int(t.Nbr[c][d])) {
+					mv[d].add(c)
+				}
+			}
+		}
+	}
+	if onFlow {
+		return mv, false
+	}
+	others := own.andNot(g)
+	if others.empty() {
+		return mv, false
+	}
+	fl := t.flowlines(g)
+	for w := 0; w < 2; w++ {
+		for x := others[w]; x != 0; x &= x - 1 {
+			c := w*64 + bits.TrailingZeros64(x)
+			dc := t.lineDist(fl, c)
+			for d := 0; d < 6; d++ {
+				a := int(t.Nbr[c][d])
+				if a >= 0 && !own.Has(a) && t.lineDist(fl, a) == dc-1 {
+					mv[d].add(c)
+				}
+			}
+		}
+	}
+	return mv, true
+}
+
+// flowlines holds, per line family (rows by y, letters by q, the NW–SE lines by q+y),
+// the lines through a piece of g as a bit mask of the coordinate plus the radius.
+type flowlines [3]uint32
+
+func (t *Topo) flowlines(g Set) (f flowlines) {
+	r := t.Size - 1
+	for w := 0; w < 2; w++ {
+		for x := g[w]; x != 0; x &= x - 1 {
+			c := w*64 + bits.TrailingZeros64(x)
+			q, y := int(t.q[c]), int(t.y[c])
+			f[0] |= 1 << (y + r)
+			f[1] |= 1 << (q + r)
+			f[2] |= 1 << (q + y + r)
+		}
+	}
+	return f
+}
+
+// lineDist is the distance from cell c to the nearest flowline: along each family, the
+// difference of the coordinate to the nearest line's.
+func (t *Topo) lineDist(f flowlines, c int) int {
+	r := t.Size - 1
+	q, y := int(t.q[c]), int(t.y[c])
+	best := 1 << 30
+	for i, x := range [3]int{y + r, q + r, q + y + r} {
+		if f[i] == 0 {
+			continue
+		}
+		if lo := f[i] & (1<<(x+1) - 1); lo != 0 {
+			best = min(best, x-(31-bits.LeadingZeros32(lo)))
+		}
+		if hi := f[i] >> x; hi != 0 {
+			best = min(best, bits.TrailingZeros32(hi))
+		}
+	}
+	return best
+}
+
+// Clone returns an independent copy.
+func (s *State) Clone() rules.State { c := *s; return &c }
+
+// CopyFrom overwrites s with src, another state of the same game.
+func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
+
+// Hash returns the incremental Zobrist hash of the pieces and the player to move.
+func (s *State) Hash() uint64 { return s.hash }
+
+// ComputeHash recomputes Hash from scratch.
+func (s *State) ComputeHash() uint64 {
+	var h uint64
+	if s.turn == 1 {
+		h = s.v.keys[sideKey]
+	}
+	for p := rules.Player(0); p < 2; p++ {
+		for w := 0; w < 2; w++ {
+			for x := s.occ[p][w]; x != 0; x &= x - 1 {
+				h ^= s.v.pieceKey(w*64+bits.TrailingZeros64(x), p)
+			}
+		}
+	}
+	return h
+}
+
+// AppendKey appends the game, size, turn, result, quiet count, both players' pieces and
+// the positions since the last capture.
+func (s *State) AppendKey(dst []byte) []byte {
+	over := byte(0)
+	if s.over {
+		over = 1
+	}
+	flow := byte(0)
+	if s.v.flow {
+		flow = 1
+	}
+	dst = append(dst, flow, byte(s.v.Size), byte(s.turn), over, byte(s.winner), s.reason, byte(s.quiet))
+	for p := range s.occ {
+		for _, w := range s.occ[p] {
+			dst = binary.LittleEndian.AppendUint64(dst, w)
+		}
+	}
+	return s.hist.AppendKey(dst)
+}
+
+// Outcome reports the result once the game is over.
+func (s *State) Outcome() (rules.Outcome, bool) {
+	if !s.over {
+		return rules.Outcome{}, false
+	}
+	return rules.Outcome{Winner: s.winner, Reason: reasonKeys[s.reason]}, true
+}
+
+// Pieces appends the piece on site, if any.
+func (s *State) Pieces(site board.Site, dst []rules.Piece) []rules.Piece {
+	c := int(site)
+	if c < 0 || c >= s.v.Cells {
+		return dst
+	}
+	for p := rules.Player(0); p < 2; p++ {
+		if s.occ[p].Has(c) {
+			return append(dst, rules.Piece{Owner: p})
+		}
+	}
+	return dst
+}

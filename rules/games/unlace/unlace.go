@@ -1,0 +1,390 @@
+package unlace
+
+import (
+	"encoding/binary"
+	"fmt"
+	"maps"
+	"math/bits"
+	"math/rand/v2"
+	"strconv"
+	"sync"
+
+	"koma/rules"
+	"koma/rules/board"
+	"koma/rules/games/squish"
+)
+
+// Board sizes offered, in cells per side: those of Squish, whose tables this game shares.
+const (
+	minSize = 3
+	maxSize = 7
+	// maxPerSide bounds one player's pieces: a third of the 127 cells of the largest board.
+	maxPerSide = 43
+)
+
+// Game is the definition card of Unlace.
+var Game = &rules.Game{
+	ID:    "unlace",
+	Sides: []rules.Side{{Colour: rules.White}, {Colour: rules.Black}},
+	Style: rules.HexCells,
+	Looks: []rules.Look{rules.Disc},
+	Options: []rules.OptionSpec{
+		{Key: "size", Values: []string{"3", "4", "5", "6", "7"}, Default: "4"},
+	},
+	Presets:  []string{"", "size=5"},
+	MaxTurns: maxTurns(),
+	New:      newState,
+}
+
+// maxTurns is the bound of the package documentation: between two captures each player
+// makes at most as many moves as there are partitions of their piece count, and there are
+// fewer captures than pieces.
+func maxTurns() int {
+	// p[k] is the number of partitions of k.
+	p := make([]int, maxPerSide+1)
+	p[0] = 1
+	for part := 1; part <= maxPerSide; part++ {
+		for k := part; k <= maxPerSide; k++ {
+			p[k] += p[k-part]
+		}
+	}
+	return 2 * (2*maxPerSide + 1) * p[maxPerSide]
+}
+
+type set = squish.Set
+
+func has(s set, i int) bool { return s[i>>6]>>(uint(i)&63)&1 != 0 }
+func add(s *set, i int)     { s[i>>6] |= 1 << (uint(i) & 63) }
+func del(s *set, i int)     { s[i>>6] &^= 1 << (uint(i) & 63) }
+func count(s set) int       { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
+func meets(a, b set) bool   { return a[0]&b[0]|a[1]&b[1] != 0 }
+
+// variant is the immutable data shared by every position of one board size.
+type variant struct {
+	*squish.Topo
+	opts rules.Options
+	keys board.Zobrist
+}
+
+const sideKey = 0
+
+func (v *variant) pieceKey(c int, p rules.Player) uint64 { return v.keys[1+2*c+int(p)] }
+
+var variants [maxSize + 1]func() *variant
+
+func init() {
+	for n := minSize; n <= maxSize; n++ {
+		variants[n] = sync.OnceValue(func() *variant {
+			t := squish.TopoOf(n)
+			return &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 1+2*t.Cells)}
+		})
+	}
+}
+
+// State is an Unlace position.
+type State struct {
+	v   *variant
+	occ [2]set
+	// moves[d] holds the pieces of the player to move that may step in direction d.
+	moves [6]set
+	hash  uint64
+	// turn is the player to move; once the game is over, the loser.
+	turn rules.Player
+	over bool
+}
+
+func newState(opts rules.Options) (rules.State, error) {
+	text := opts.Get("size")
+	n, err := strconv.Atoi(text)
+	if err != nil || n < minSize || n > maxSize || strconv.Itoa(n) != text {
+		return nil, fmt.Errorf("unlace: size %q: want a whole number from %d to %d", text, minSize, maxSize)
+	}
+	v := variants[n]()
+	s := &State{v: v, occ: v.Start}
+	s.hash = s.ComputeHash()
+	s.moves = Moves(v.Topo, s.occ[0])
+	return s, nil
+}
+
+// Game returns the Unlace definition.
+func (s *State) Game() *rules.Game { return Game }
+
+// Variant returns a copy of the options.
+func (s *State) Variant() rules.Options { return maps.Clone(s.v.opts) }
+
+// Board returns the hex board.
+func (s *State) Board() *board.Topology { return s.v.Board }
+
+// ToMove returns the player to move, or rules.NoPlayer once the game is over.
+func (s *State) ToMove() rules.Player {
+	if s.over {
+		return rules.NoPlayer
+	}
+	return s.turn
+}
+
+// MidTurn is always false: a turn is one step.
+func (s *State) MidTurn() bool { return false }
+
+// Moves returns, per direction (board.HexE order), the pieces of own that may step that
+// way: the neighbour is on the board and not own, and the piece's group after the step is
+// strictly larger than its group before.
+//
+// The groups are labelled once. The new group of a step to t is t itself, every other
+// group beside t, and whatever part of the piece's old group still touches t once the
+// piece has left; only that last part needs a flood fill, and only when the other groups
+// alone do not already make the new group larger.
+func Moves(t *squish.Topo, own set) (mv [6]set) {
+	var label [128]uint8
+	var groups [64]set
+	var sizes [64]int
+	n := 0
+	for rest := own; rest[0]|rest[1] != 0; n++ {
+		c := lowest(rest)
+		g := t.Group(own, c)
+		groups[n], sizes[n] = g, count(g)
+		for w := 0; w < 2; w++ {
+			for x := g[w]; x != 0; x &= x - 1 {
+				label[w*64+bits.TrailingZeros64(x)] = uint8(n)
+			}
+		}
+		rest[0] &^= g[0]
+		rest[1] &^= g[1]
+	}
+	for w := 0; w < 2; w++ {
+		for x := own[w]; x != 0; x &= x - 1 {
+			c := w*64 + bits.TrailingZeros64(x)
+			home := label[c]
+			before := sizes[home]
+			rest := own
+			del(&rest, c)
+			for d := 0; d < 6; d++ {
+				a := int(t.Nbr[c][d])
+				if a < 0 || has(own, a) {
+					continue
+				}
+				nb := t.NbrSet[a]
+				nb[0] &= rest[0]
+				nb[1] &= rest[1]
+				if nb[0]|nb[1] == 0 {
+					// A lone piece after the step is a group of one, never larger.
+					continue
+				}
+				after := 1
+				var seen uint64
+				touchesHome := false
+				for v := 0; v < 2; v++ {
+					for y := nb[v]; y != 0; y &= y - 1 {
+						l := label[v*64+bits.TrailingZeros64(y)]
+						switch {
+						case l == home:
+							touchesHome = true
+						case seen>>l&1 == 0:
+							seen |= 1 << l
+							after += sizes[l]
+						}
+					}
+				}
+				if after <= before && touchesHome {
+					grown := rest
+					add(&grown, a)
+					after = count(t.Group(grown, a))
+				}
+				if after > before {
+					add(&mv[d], c)
+				}
+			}
+		}
+	}
+	return mv
+}
+
+func lowest(s set) int {
+	if s[0] != 0 {
+		return bits.TrailingZeros64(s[0])
+	}
+	return 64 + bits.TrailingZeros64(s[1])
+}
+
+func (s *State) step(c, d int) rules.Move {
+	return rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(c), board.Site(s.v.Nbr[c][d])}}
+}
+
+// LegalMoves lists the steps direction by direction, and within one by the piece's site.
+func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
+	if s.over {
+		return dst
+	}
+	for d := 0; d < 6; d++ {
+		for w := 0; w < 2; w++ {
+			for x := s.moves[d][w]; x != 0; x &= x - 1 {
+				dst = append(dst, s.step(w*64+bits.TrailingZeros64(x), d))
+			}
+		}
+	}
+	return dst
+}
+
+// RandomMove implements rules.RandomMover from the move sets.
+func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
+	if s.over {
+		return rules.Move{}, false
+	}
+	var cum [6]int
+	n := 0
+	for d := 0; d < 6; d++ {
+		n += count(s.moves[d])
+		cum[d] = n
+	}
+	k := rng.IntN(n)
+	d := 0
+	for k >= cum[d] {
+		d++
+	}
+	if d > 0 {
+		k -= cum[d-1]
+	}
+	m := s.moves[d]
+	w := 0
+	if c := bits.OnesCount64(m[0]); k >= c {
+		w, k = 1, k-c
+	}
+	x := m[w]
+	for ; k > 0; k-- {
+		x &= x - 1
+	}
+	return s.step(w*64+bits.TrailingZeros64(x), d), true
+}
+
+// Apply plays m; a move that is not legal leaves the state unchanged.
+func (s *State) Apply(m rules.Move) {
+	if s.over || m.Kind != rules.Step || m.Len != 2 || m.Tag != 0 {
+		return
+	}
+	c, t := int(m.Path[0]), int(m.Path[1])
+	if c < 0 || c >= s.v.Cells || t < 0 || t >= s.v.Cells {
+		return
+	}
+	d := -1
+	for i := 0; i < 6; i++ {
+		if int(s.v.Nbr[c][i]) == t {
+			d = i
+		}
+	}
+	if d < 0 || !has(s.moves[d], c) {
+		return
+	}
+	p, q := s.turn, s.turn.Other()
+	v := s.v
+	del(&s.occ[p], c)
+	add(&s.occ[p], t)
+	s.hash ^= v.pieceKey(c, p) ^ v.pieceKey(t, p) ^ v.keys[sideKey]
+	if has(s.occ[q], t) {
+		del(&s.occ[q], t)
+		s.hash ^= v.pieceKey(t, q)
+	}
+	s.turn = q
+	s.moves = Moves(v.Topo, s.occ[q])
+	var any uint64
+	for _, m := range s.moves {
+		any |= m[0] | m[1]
+	}
+	if any == 0 {
+		s.over = true
+	}
+}
+
+// Clone returns an independent copy.
+func (s *State) Clone() rules.State { c := *s; return &c }
+
+// CopyFrom overwrites s with src, another Unlace state.
+func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
+
+// Hash returns the incremental Zobrist hash of the pieces and the player to move.
+func (s *State) Hash() uint64 { return s.hash }
+
+// ComputeHash recomputes Hash from scratch.
+func (s *State) ComputeHash() uint64 {
+	var h uint64
+	if s.turn == 1 {
+		h = s.v.keys[sideKey]
+	}
+	for p := rules.Player(0); p < 2; p++ {
+		for w := 0; w < 2; w++ {
+			for x := s.occ[p][w]; x != 0; x &= x - 1 {
+				h ^= s.v.pieceKey(w*64+bits.TrailingZeros64(x), p)
+			}
+		}
+	}
+	return h
+}
+
+// AppendKey appends the size, the turn, the end flag and both players' pieces; nothing
+// else affects the rules.
+func (s *State) AppendKey(dst []byte) []byte {
+	over := byte(0)
+	if s.over {
+		over = 1
+	}
+	dst = append(dst, byte(s.v.Size), byte(s.turn), over)
+	for p := range s.occ {
+		for _, w := range s.occ[p] {
+			dst = binary.LittleEndian.AppendUint64(dst, w)
+		}
+	}
+	return dst
+}
+
+// Outcome reports the winner once the player to move has no legal step.
+func (s *State) Outcome() (rules.Outcome, bool) {
+	if !s.over {
+		return rules.Outcome{}, false
+	}
+	return rules.Outcome{Winner: s.turn.Other(), Reason: "no-moves"}, true
+}
+
+// Pieces appends the piece on site, if any.
+func (s *State) Pieces(site board.Site, dst []rules.Piece) []rules.Piece {
+	c := int(site)
+	if c < 0 || c >= s.v.Cells {
+		return dst
+	}
+	for p := rules.Player(0); p < 2; p++ {
+		if has(s.occ[p], c) {
+			return append(dst, rules.Piece{Owner: p})
+		}
+	}
+	return dst
+}
+
+// WhyNot implements rules.Explainer: the group rule is the one players trip over.
+func (s *State) WhyNot(path []board.Site) string {
+	if s.over || len(path) == 0 || len(path) > 2 {
+		return ""
+	}
+	c := int(path[0])
+	own := s.occ[s.turn]
+	if c < 0 || c >= s.v.Cells || !has(own, c) {
+		return ""
+	}
+	if len(path) == 1 {
+		return "stuck"
+	}
+	for d := 0; d < 6; d++ {
+		if a := int(s.v.Nbr[c][d]); a >= 0 && board.Site(a) == path[1] {
+			if has(own, a) {
+				return "friendly"
+			}
+			return "not-larger"
+		}
+	}
+	return "one-step"
+}
+
+// Memoryless: nothing but the pieces and the player to move decides what comes next.
+func (s *State) Memoryless() bool { return true }
+
+var (
+	_ rules.Explainer  = (*State)(nil)
+	_ rules.Memoryless = (*State)(nil)
+)
