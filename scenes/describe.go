@@ -120,7 +120,8 @@ func settingsIDs() [][]string {
 	for _, sp := range prefs.Speeds {
 		speeds = append(speeds, "speed:"+string(sp))
 	}
-	return [][]string{langs, {"highlights:on", "highlights:off"}, {"coords:on", "coords:off"}, speeds}
+	return [][]string{langs, {"highlights:on", "highlights:off"}, {"coords:on", "coords:off"}, speeds,
+		{"marks:on", "marks:off"}, {"evalbar:on", "evalbar:off"}}
 }
 
 // Describe implements app.Describer.

@@ -483,7 +483,7 @@ func (g *Game) handle(ctx *app.Context, r picker.Result) {
 
 func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 	set := ctx.Settings()
-	d := render.Decorations{Selected: board.NoSite, Anim: g.anim}
+	d := render.Decorations{Selected: board.NoSite, Anim: g.anim, HideMarks: set.HideMarks}
 	if at := g.shownAt(); at > 0 {
 		if last := g.m.Move(at - 1); last.Len > 0 {
 			d.LastMove = last.Sites()

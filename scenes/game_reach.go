@@ -26,7 +26,7 @@ type reachPick struct {
 
 // current reports whether the pick belongs to the position on the board.
 func (r reachPick) current(g *Game) bool {
-	return r.on && r.at == g.m.Len() && r.hash == g.m.State().Hash()
+	return r.on && r.at == g.shownAt() && r.hash == g.position().Hash()
 }
 
 // reachClick takes a click on site s before the move picker does: in a Reacher game, a
@@ -34,8 +34,8 @@ func (r reachPick) current(g *Game) bool {
 // Any other click drops the selection and goes on to the picker. It reports whether it
 // took the click.
 func (g *Game) reachClick(s board.Site) bool {
-	st := g.m.State()
-	if _, ok := st.(rules.Reacher); !ok || g.anim != nil || !g.m.HumanToMove() {
+	st := g.position()
+	if _, ok := st.(rules.Reacher); !ok || g.anim != nil || !g.personDecides() {
 		return false
 	}
 	own := false
@@ -50,16 +50,16 @@ func (g *Game) reachClick(s board.Site) bool {
 		g.reach.on = false
 		return true
 	}
-	g.reach = reachPick{on: true, site: s, at: g.m.Len(), hash: st.Hash()}
+	g.reach = reachPick{on: true, site: s, at: g.shownAt(), hash: st.Hash()}
 	return true
 }
 
 // reachDecorate adds the reach to the board's decorations: the selected piece and the
 // points it reaches, or else the pieces that reach the hovered point.
 func (g *Game) reachDecorate(ctx *app.Context, d *render.Decorations) {
-	st := g.m.State()
+	st := g.position()
 	r, ok := st.(rules.Reacher)
-	if !ok || g.anim != nil || !g.m.HumanToMove() || len(g.choices) > 0 {
+	if !ok || g.anim != nil || !g.personDecides() || len(g.choices) > 0 {
 		return
 	}
 	if g.reach.current(g) {

@@ -329,3 +329,17 @@ func TestNoticesKeepOffTheBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestMarksCanBeHidden turns the position's marks off in the settings: the setting is kept
+// and the game draws with it.
+func TestMarksCanBeHidden(t *testing.T) {
+	h := newHarness(t, NewSettings(), nil)
+	h.clickTarget("marks:off")
+	if !h.ctx().Settings().HideMarks {
+		t.Fatal("marks:off did not hide the marks")
+	}
+	h.clickTarget("marks:on")
+	if h.ctx().Settings().HideMarks {
+		t.Fatal("marks:on did not bring the marks back")
+	}
+}

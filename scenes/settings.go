@@ -75,7 +75,11 @@ func (s *Settings) build(ctx *app.Context) {
 		choose: func(ctx *app.Context, i int) {
 			ctx.UpdateSettings(func(st *prefs.Settings) { st.Animation = prefs.Speeds[i] })
 		}})
-	// The evaluation bar comes last: it is the newest setting and the least used.
+	s.rows = append(s.rows, settingRow{label: ctx.T("settings.marks"), buttons: onOff(ctx, !cur.HideMarks),
+		choose: func(ctx *app.Context, i int) {
+			ctx.UpdateSettings(func(st *prefs.Settings) { st.HideMarks = i != 0 })
+		}})
+	// The evaluation bar comes last: it is the least used.
 	s.rows = append(s.rows, settingRow{label: ctx.T("settings.eval-bar"), buttons: onOff(ctx, cur.EvalBar),
 		choose: func(ctx *app.Context, i int) {
 			ctx.UpdateSettings(func(st *prefs.Settings) { st.EvalBar = i == 0 })

@@ -75,6 +75,10 @@ type Settings struct {
 	Coords bool `json:"coords"`
 	// Animation is the speed of move animations.
 	Animation Speed `json:"animation"`
+	// HideMarks leaves out the marks that describe the position (Mabi's paralysed pieces,
+	// a chain's visited points) for players who would rather see for themselves; the
+	// marks of the board itself (thrones, goals) stay.
+	HideMarks bool `json:"hideMarks,omitempty"`
 	// EvalBar shows, beside the board, who the computer thinks is winning. It is off by
 	// default: some players would rather not know.
 	EvalBar bool `json:"evalBar,omitempty"`
