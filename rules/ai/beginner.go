@@ -12,7 +12,7 @@ import (
 // often plays a sensible move and sometimes a poor one.
 const (
 	// beginnerIterations is the size of the beginner's tree search.
-	beginnerIterations = 120
+	beginnerIterations = 8
 	// turnWinBudget bounds the positions examined to see whether one turn can win, so
 	// that games with long turns cannot make the beginner slow.
 	turnWinBudget = 20000
