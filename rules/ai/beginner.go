@@ -28,16 +28,18 @@ const (
 type beginner struct {
 	// limit is the size of the tiny tree search: beginnerIterations, or none for the
 	// novice, who draws evenly among the moves that neither win nor lose at once.
-	limit   int
-	root    rules.State
-	rng     *rand.Rand
-	moves   []rules.Move // the root's moves, shuffled
-	class   []int8
-	tree    *mcts
-	scratch []rules.State // positions by depth for turnWin
-	units   int
-	draw    float64 // the random number that picks among the candidates
-	over    bool
+	limit int
+	root  rules.State
+	rng   *rand.Rand
+	moves []rules.Move // the root's moves, shuffled
+	class []int8
+	// classified counts the root moves classified so far, in order.
+	classified int
+	tree       *mcts
+	scratch    []rules.State // positions by depth for turnWin
+	units      int
+	draw       float64 // the random number that picks among the candidates
+	over       bool
 }
 
 func newBeginner(root rules.State, seed uint64, limit int) *beginner {
@@ -55,11 +57,10 @@ func newBeginner(root rules.State, seed uint64, limit int) *beginner {
 
 func (b *beginner) iterations() int { return b.units }
 
-// finished reports the end of the beginner's fixed work. Its choice is sound at any point
-// after the first slice: the moves are classified then, and the tiny search only shifts
-// the weights of the draw.
+// finished reports the end of the beginner's fixed work. Its choice is sound once every
+// root move is classified: the tiny search only shifts the weights of the draw.
 func (b *beginner) finished() bool {
-	return b.over || len(b.moves) == 1 || b.class != nil && (b.tree.iters >= b.limit || b.tree.finished())
+	return b.over || len(b.moves) == 1 || b.classified == len(b.moves) && (b.tree.iters >= b.limit || b.tree.finished())
 }
 
 func (b *beginner) stats() Stats {
@@ -69,17 +70,21 @@ func (b *beginner) stats() Stats {
 	return st
 }
 
-// work classifies every root move on its first call, whatever units says, since the
-// choice means little without it and it costs at most a few milliseconds; then it grows
-// the tiny tree. units counts positions examined and tree iterations.
+// work first classifies the root moves, as many as units allows in one call (at least
+// one), so that games with many slow moves to check still fit a browser's time slice;
+// then it grows the tiny tree. units counts positions examined and tree iterations.
 func (b *beginner) work(units, stop int) {
 	if b.finished() {
 		return
 	}
 	if b.class == nil {
 		b.class = make([]int8, len(b.moves))
-		for i := range b.moves {
-			b.units += b.classify(i)
+	}
+	if b.classified < len(b.moves) {
+		for left := units; b.classified < len(b.moves) && left > 0; b.classified++ {
+			n := b.classify(b.classified)
+			b.units += n
+			left -= n
 		}
 		return
 	}
@@ -154,7 +159,7 @@ func (b *beginner) bestMoveNow() rules.Move {
 	if b.over {
 		return rules.Move{}
 	}
-	if b.class == nil {
+	if b.classified == 0 {
 		return b.moves[0]
 	}
 	for i, c := range b.class {
