@@ -79,3 +79,42 @@ func BenchLegalMoves(b *testing.B, root rules.State) {
 		buf = positions[i%len(positions)].LegalMoves(buf[:0])
 	}
 }
+
+// PlayoutsDoNotAllocate checks that whole random games from root allocate nothing, drawn
+// through LegalMoves with a reused buffer and, where the game has one, through its
+// RandomMover. (rules/ai's TestCatalogPlayoutAllocs checks the AI's own playout for every
+// preset.)
+func PlayoutsDoNotAllocate(t *testing.T, root rules.State) {
+	t.Helper()
+	work := root.Clone()
+	rng := rand.New(rand.NewPCG(1, 2))
+	buf := make([]rules.Move, 0, 256)
+	if a := testing.AllocsPerRun(20, func() {
+		work.CopyFrom(root)
+		for {
+			buf = work.LegalMoves(buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			work.Apply(buf[rng.IntN(len(buf))])
+		}
+	}); a != 0 {
+		t.Errorf("%s: %v allocations per game through LegalMoves", root.Game().ID, a)
+	}
+	rm, ok := work.(rules.RandomMover)
+	if !ok {
+		return
+	}
+	if a := testing.AllocsPerRun(20, func() {
+		work.CopyFrom(root)
+		for {
+			m, ok := rm.RandomMove(rng)
+			if !ok {
+				break
+			}
+			work.Apply(m)
+		}
+	}); a != 0 {
+		t.Errorf("%s: %v allocations per game through RandomMove", root.Game().ID, a)
+	}
+}

@@ -695,35 +695,4 @@ func checkInvariants(t testing.TB, s *State) {
 
 // TestPlayoutsDoNotAllocate: random games, through LegalMoves and through RandomMove,
 // allocate nothing.
-func TestPlayoutsDoNotAllocate(t *testing.T) {
-	s := start(t)
-	buf := make([]rules.Move, 0, 256)
-	work := *s
-	rng := rand.New(rand.NewPCG(1, 2))
-	allocs := testing.AllocsPerRun(20, func() {
-		work = *s
-		for {
-			moves := work.LegalMoves(buf[:0])
-			if len(moves) == 0 {
-				break
-			}
-			work.Apply(moves[rng.IntN(len(moves))])
-		}
-	})
-	if allocs != 0 {
-		t.Errorf("%v allocations per game through LegalMoves", allocs)
-	}
-	allocs = testing.AllocsPerRun(20, func() {
-		work = *s
-		for {
-			m, ok := work.RandomMove(rng)
-			if !ok {
-				break
-			}
-			work.Apply(m)
-		}
-	})
-	if allocs != 0 {
-		t.Errorf("%v allocations per game through RandomMove", allocs)
-	}
-}
+func TestPlayoutsDoNotAllocate(t *testing.T) { rulestest.PlayoutsDoNotAllocate(t, start(t)) }

@@ -691,22 +691,7 @@ func TestRandomMoveMatchesLegalMoves(t *testing.T) {
 
 func TestPlayoutsDoNotAllocate(t *testing.T) {
 	for _, p := range []string{"", "board=dimy"} {
-		root := start(t, p)
-		st := *root
-		rng := rand.New(rand.NewPCG(1, 2))
-		allocs := testing.AllocsPerRun(20, func() {
-			st = *root
-			for {
-				m, ok := st.RandomMove(rng)
-				if !ok {
-					break
-				}
-				st.Apply(m)
-			}
-		})
-		if allocs != 0 {
-			t.Errorf("%q: %v allocations per playout", p, allocs)
-		}
+		rulestest.PlayoutsDoNotAllocate(t, start(t, p))
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"koma/rules"
-	"koma/rules/ai"
 	"koma/rules/rulestest"
 )
 
@@ -38,33 +37,7 @@ func TestRandomMoveAgrees(t *testing.T) {
 	}
 }
 
-func TestPlayoutsDoNotAllocate(t *testing.T) {
-	root := start(t)
-	work := *root
-	rng := rand.New(rand.NewPCG(1, 2))
-	allocs := testing.AllocsPerRun(20, func() {
-		work = *root
-		for {
-			m, ok := work.RandomMove(rng)
-			if !ok {
-				break
-			}
-			work.Apply(m)
-		}
-	})
-	if allocs != 0 {
-		t.Errorf("%v allocations per RandomMove playout", allocs)
-	}
-	var st rules.State = root.Clone()
-	buf := make([]rules.Move, 0, 256)
-	allocs = testing.AllocsPerRun(20, func() {
-		st.CopyFrom(root)
-		_, _, buf = ai.Playout(st, rng, buf)
-	})
-	if allocs != 0 {
-		t.Errorf("%v allocations per ai.Playout", allocs)
-	}
-}
+func TestPlayoutsDoNotAllocate(t *testing.T) { rulestest.PlayoutsDoNotAllocate(t, start(t)) }
 
 func TestSelectBit(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 5))

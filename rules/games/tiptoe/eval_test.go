@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"koma/rules"
-	"koma/rules/ai"
 	"koma/rules/rulestest"
 )
 
@@ -44,31 +43,7 @@ func TestRandomMoveAgrees(t *testing.T) {
 
 func TestPlayoutsDoNotAllocate(t *testing.T) {
 	for _, preset := range Game.Presets {
-		root := start(t, preset)
-		work := *root
-		rng := rand.New(rand.NewPCG(1, 2))
-		allocs := testing.AllocsPerRun(20, func() {
-			work = *root
-			for {
-				m, ok := work.RandomMove(rng)
-				if !ok {
-					break
-				}
-				work.Apply(m)
-			}
-		})
-		if allocs != 0 {
-			t.Errorf("%s: %v allocations per RandomMove playout", preset, allocs)
-		}
-		var st rules.State = root.Clone()
-		buf := make([]rules.Move, 0, 256)
-		allocs = testing.AllocsPerRun(20, func() {
-			st.CopyFrom(root)
-			_, _, buf = ai.Playout(st, rng, buf)
-		})
-		if allocs != 0 {
-			t.Errorf("%s: %v allocations per ai.Playout", preset, allocs)
-		}
+		rulestest.PlayoutsDoNotAllocate(t, start(t, preset))
 	}
 }
 

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"koma/rules"
-	"koma/rules/ai"
 	"koma/rules/board"
 	"koma/rules/rulestest"
 )
@@ -303,31 +302,7 @@ func TestRandomMoveAgrees(t *testing.T) {
 	}
 }
 
-func TestPlayoutsDoNotAllocate(t *testing.T) {
-	root := start(t, "")
-	work := *root
-	rng := rand.New(rand.NewPCG(1, 2))
-	if allocs := testing.AllocsPerRun(20, func() {
-		work = *root
-		for {
-			m, ok := work.RandomMove(rng)
-			if !ok {
-				break
-			}
-			work.Apply(m)
-		}
-	}); allocs != 0 {
-		t.Errorf("%v allocations per RandomMove playout", allocs)
-	}
-	var st rules.State = root.Clone()
-	buf := make([]rules.Move, 0, 256)
-	if allocs := testing.AllocsPerRun(20, func() {
-		st.CopyFrom(root)
-		_, _, buf = ai.Playout(st, rng, buf)
-	}); allocs != 0 {
-		t.Errorf("%v allocations per ai.Playout", allocs)
-	}
-}
+func TestPlayoutsDoNotAllocate(t *testing.T) { rulestest.PlayoutsDoNotAllocate(t, start(t, "")) }
 
 func BenchmarkRandomMovePlayout(b *testing.B) { rulestest.BenchRandomMovePlayout(b, start(b, "")) }
 func BenchmarkPlayout(b *testing.B)           { rulestest.BenchPlayout(b, start(b, "")) }
