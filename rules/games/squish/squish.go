@@ -77,15 +77,21 @@ type Set [2]uint64
 // Has reports whether cell i is in the set.
 func (c Set) Has(i int) bool { return c[i>>6]>>(uint(i)&63)&1 != 0 }
 
-func (c *Set) add(i int)    { c[i>>6] |= 1 << (uint(i) & 63) }
-func (c *Set) remove(i int) { c[i>>6] &^= 1 << (uint(i) & 63) }
+// Add puts cell i in the set.
+func (c *Set) Add(i int) { c[i>>6] |= 1 << (uint(i) & 63) }
+
+// Remove takes cell i out of the set.
+func (c *Set) Remove(i int) { c[i>>6] &^= 1 << (uint(i) & 63) }
+
 func (c Set) and(o Set) Set { return Set{c[0] & o[0], c[1] & o[1]} }
 func (c Set) or(o Set) Set  { return Set{c[0] | o[0], c[1] | o[1]} }
 func (c Set) andNot(o Set) Set {
 	return Set{c[0] &^ o[0], c[1] &^ o[1]}
 }
 func (c Set) empty() bool { return c[0]|c[1] == 0 }
-func (c Set) count() int  { return bits.OnesCount64(c[0]) + bits.OnesCount64(c[1]) }
+
+// Count is the number of cells in the set.
+func (c Set) Count() int { return bits.OnesCount64(c[0]) + bits.OnesCount64(c[1]) }
 
 // lowest returns the lowest cell of a non-empty set.
 func (c Set) lowest() int {
@@ -173,7 +179,7 @@ func buildTopo(n int) *Topo {
 		info := b.Info(board.Site(c))
 		t.q[c], t.y[c] = int8(info.Col), int8(info.Row)
 		if p := SetupOwner(info.Col, info.Row); p >= 0 {
-			t.Start[p].add(c)
+			t.Start[p].Add(c)
 		}
 		for d := 0; d < 6; d++ {
 			t.Nbr[c][d] = -1
@@ -182,11 +188,11 @@ func buildTopo(n int) *Topo {
 				continue
 			}
 			t.Nbr[c][d] = int16(a)
-			t.NbrSet[c].add(int(a))
+			t.NbrSet[c].Add(int(a))
 			for k := 1; a != board.NoSite; k++ {
-				t.ray[c][d].add(int(a))
+				t.ray[c][d].Add(int(a))
 				if k >= 2 {
-					t.ray2[c][d].add(int(a))
+					t.ray2[c][d].Add(int(a))
 				}
 				a = b.Step(a, board.Dir(d))
 			}
@@ -222,7 +228,7 @@ func nearest(m Set, d int) int {
 // neighbours in own.
 func (t *Topo) Group(own Set, c int) Set {
 	var g Set
-	g.add(c)
+	g.Add(c)
 	frontier := g
 	for !frontier.empty() {
 		var next Set
@@ -255,7 +261,7 @@ func (t *Topo) unifiedAfter(own Set, to int) bool {
 	return t.Group(own, to) == own
 }
 
-func (c Set) with(i int) Set { c.add(i); return c }
+func (c Set) with(i int) Set { c.Add(i); return c }
 
 // variant is the immutable data shared by every position of one game and board size.
 type variant struct {
@@ -379,7 +385,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	var cum [6]int
 	n := 0
 	for d := 0; d < 6; d++ {
-		n += s.moves[d].count()
+		n += s.moves[d].Count()
 		cum[d] = n
 	}
 	k := rng.IntN(n)
@@ -423,12 +429,12 @@ func (s *State) Apply(m rules.Move) {
 	c, t := int(m.Path[0]), int(m.Path[1])
 	p, q := s.turn, s.turn.Other()
 	v := s.v
-	s.occ[p].remove(c)
-	s.occ[p].add(t)
+	s.occ[p].Remove(c)
+	s.occ[p].Add(t)
 	s.hash ^= v.pieceKey(c, p) ^ v.pieceKey(t, p) ^ v.keys[sideKey]
 	captured := s.occ[q].Has(t)
 	if captured {
-		s.occ[q].remove(t)
+		s.occ[q].Remove(t)
 		s.hash ^= v.pieceKey(t, q)
 	}
 	s.turn = q
@@ -495,7 +501,7 @@ func squishMoves(t *Topo, own Set) (mv [6]Set) {
 					continue
 				}
 				if r := ray[d]; r[0]&own[0]|r[1]&own[1] != 0 {
-					mv[d].add(c)
+					mv[d].Add(c)
 				}
 			}
 		}
@@ -510,7 +516,7 @@ func (t *Topo) Largest(own Set) (g Set, size int) {
 	for !rest.empty() {
 		grp := t.Group(own, rest.lowest())
 		rest = rest.andNot(grp)
-		switch n := grp.count(); {
+		switch n := grp.Count(); {
 		case n > size:
 			g, size = grp, n
 		case n == size:
@@ -558,7 +564,7 @@ func flowMoves(t *Topo, own Set) (mv [6]Set, fallback bool) {
 			}
 			for d := 0; d < 6; d++ {
 				if dirs>>d&1 != 0 && !own.Has(int(t.Nbr[c][d])) {
-					mv[d].add(c)
+					mv[d].Add(c)
 				}
 			}
 		}
@@ -578,7 +584,7 @@ func flowMoves(t *Topo, own Set) (mv [6]Set, fallback bool) {
 			for d := 0; d < 6; d++ {
 				a := int(t.Nbr[c][d])
 				if a >= 0 && !own.Has(a) && t.lineDist(fl, a) == dc-1 {
-					mv[d].add(c)
+					mv[d].Add(c)
 				}
 			}
 		}

@@ -32,7 +32,7 @@ func position(t testing.TB, g *rules.Game, size int, white, black string, toMove
 			if s.occ[0].Has(int(c)) || s.occ[1].Has(int(c)) {
 				t.Fatalf("%s listed twice", l)
 			}
-			s.occ[p].add(int(c))
+			s.occ[p].Add(int(c))
 		}
 	}
 	s.turn = toMove
@@ -102,8 +102,8 @@ func TestInitialPosition(t *testing.T) {
 	// Larger boards extend the pattern: 30 v 30 on size 6, and no two friendly pieces touch.
 	for n := minSize; n <= maxSize; n++ {
 		s := start(t, Game, "size="+strconv.Itoa(n))
-		if n == 6 && (s.occ[0].count() != 30 || s.occ[1].count() != 30) {
-			t.Errorf("size 6: %d v %d", s.occ[0].count(), s.occ[1].count())
+		if n == 6 && (s.occ[0].Count() != 30 || s.occ[1].Count() != 30) {
+			t.Errorf("size 6: %d v %d", s.occ[0].Count(), s.occ[1].Count())
 		}
 		for p := 0; p < 2; p++ {
 			if g, size := s.v.Largest(s.occ[p]); size != 1 || g != s.occ[p] {
@@ -145,8 +145,8 @@ func TestCapture(t *testing.T) {
 	s := position(t, Game, 4, "a4 d4 a7", "b4 c7 g1", 0)
 	rulestest.Play(t, s, "a4-b4")
 	b4, _ := s.Board().Parse("b4")
-	if p := s.Pieces(b4, nil); len(p) != 1 || p[0].Owner != 0 || s.occ[1].count() != 2 {
-		t.Errorf("after a4-b4: %v on b4, %d Black pieces", p, s.occ[1].count())
+	if p := s.Pieces(b4, nil); len(p) != 1 || p[0].Owner != 0 || s.occ[1].Count() != 2 {
+		t.Errorf("after a4-b4: %v on b4, %d Black pieces", p, s.occ[1].Count())
 	}
 	if s.quiet != 0 || s.hist.Len() != 1 {
 		t.Errorf("a capture keeps quiet=%d and %d positions", s.quiet, s.hist.Len())

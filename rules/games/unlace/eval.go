@@ -22,7 +22,7 @@ func (s *State) mobility(p rules.Player) int {
 	}
 	n := 0
 	for _, m := range moves {
-		n += count(m)
+		n += m.Count()
 	}
 	return n
 }

@@ -53,12 +53,6 @@ func maxTurns() int {
 
 type set = squish.Set
 
-func has(s set, i int) bool { return s[i>>6]>>(uint(i)&63)&1 != 0 }
-func add(s *set, i int)     { s[i>>6] |= 1 << (uint(i) & 63) }
-func del(s *set, i int)     { s[i>>6] &^= 1 << (uint(i) & 63) }
-func count(s set) int       { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
-func meets(a, b set) bool   { return a[0]&b[0]|a[1]&b[1] != 0 }
-
 // variant is the immutable data shared by every position of one board size.
 type variant struct {
 	*squish.Topo
@@ -142,7 +136,7 @@ func Moves(t *squish.Topo, own set) (mv [6]set) {
 	for rest := own; rest[0]|rest[1] != 0; n++ {
 		c := lowest(rest)
 		g := t.Group(own, c)
-		groups[n], sizes[n] = g, count(g)
+		groups[n], sizes[n] = g, g.Count()
 		for w := 0; w < 2; w++ {
 			for x := g[w]; x != 0; x &= x - 1 {
 				label[w*64+bits.TrailingZeros64(x)] = uint8(n)
@@ -157,10 +151,10 @@ func Moves(t *squish.Topo, own set) (mv [6]set) {
 			home := label[c]
 			before := sizes[home]
 			rest := own
-			del(&rest, c)
+			rest.Remove(c)
 			for d := 0; d < 6; d++ {
 				a := int(t.Nbr[c][d])
-				if a < 0 || has(own, a) {
+				if a < 0 || own.Has(a) {
 					continue
 				}
 				nb := t.NbrSet[a]
@@ -187,11 +181,11 @@ func Moves(t *squish.Topo, own set) (mv [6]set) {
 				}
 				if after <= before && touchesHome {
 					grown := rest
-					add(&grown, a)
-					after = count(t.Group(grown, a))
+					grown.Add(a)
+					after = t.Group(grown, a).Count()
 				}
 				if after > before {
-					add(&mv[d], c)
+					mv[d].Add(c)
 				}
 			}
 		}
@@ -233,7 +227,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	var cum [6]int
 	n := 0
 	for d := 0; d < 6; d++ {
-		n += count(s.moves[d])
+		n += s.moves[d].Count()
 		cum[d] = n
 	}
 	k := rng.IntN(n)
@@ -271,16 +265,16 @@ func (s *State) Apply(m rules.Move) {
 			d = i
 		}
 	}
-	if d < 0 || !has(s.moves[d], c) {
+	if d < 0 || !s.moves[d].Has(c) {
 		return
 	}
 	p, q := s.turn, s.turn.Other()
 	v := s.v
-	del(&s.occ[p], c)
-	add(&s.occ[p], t)
+	s.occ[p].Remove(c)
+	s.occ[p].Add(t)
 	s.hash ^= v.pieceKey(c, p) ^ v.pieceKey(t, p) ^ v.keys[sideKey]
-	if has(s.occ[q], t) {
-		del(&s.occ[q], t)
+	if s.occ[q].Has(t) {
+		s.occ[q].Remove(t)
 		s.hash ^= v.pieceKey(t, q)
 	}
 	s.turn = q
@@ -350,7 +344,7 @@ func (s *State) Pieces(site board.Site, dst []rules.Piece) []rules.Piece {
 		return dst
 	}
 	for p := rules.Player(0); p < 2; p++ {
-		if has(s.occ[p], c) {
+		if s.occ[p].Has(c) {
 			return append(dst, rules.Piece{Owner: p})
 		}
 	}
@@ -364,7 +358,7 @@ func (s *State) WhyNot(path []board.Site) string {
 	}
 	c := int(path[0])
 	own := s.occ[s.turn]
-	if c < 0 || c >= s.v.Cells || !has(own, c) {
+	if c < 0 || c >= s.v.Cells || !own.Has(c) {
 		return ""
 	}
 	if len(path) == 1 {
@@ -372,7 +366,7 @@ func (s *State) WhyNot(path []board.Site) string {
 	}
 	for d := 0; d < 6; d++ {
 		if a := int(s.v.Nbr[c][d]); a >= 0 && board.Site(a) == path[1] {
-			if has(own, a) {
+			if own.Has(a) {
 				return "friendly"
 			}
 			return "not-larger"

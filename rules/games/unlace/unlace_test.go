@@ -26,7 +26,7 @@ func position(t testing.TB, size int, white, black string, toMove rules.Player) 
 			if err != nil {
 				t.Fatal(err)
 			}
-			add(&s.occ[p], int(c))
+			s.occ[p].Add(int(c))
 		}
 	}
 	s.turn = toMove
@@ -54,7 +54,7 @@ func TestInitialPosition(t *testing.T) {
 		if n := len(s.LegalMoves(nil)); n != c.moves {
 			t.Errorf("%q: %d moves, want %d", c.opts, n, c.moves)
 		}
-		if s.occ != s.v.Start || count(s.occ[0]) != count(s.occ[1]) {
+		if s.occ != s.v.Start || s.occ[0].Count() != s.occ[1].Count() {
 			t.Errorf("%q: not Squish's setup", c.opts)
 		}
 	}
@@ -113,8 +113,8 @@ func TestEnd(t *testing.T) {
 func TestCapture(t *testing.T) {
 	s := position(t, 4, "d4 f4 a7", "e4 g1 d1", 0)
 	rulestest.Play(t, s, "d4-e4")
-	if count(s.occ[1]) != 2 || count(s.occ[0]) != 3 {
-		t.Errorf("capture: %d v %d", count(s.occ[0]), count(s.occ[1]))
+	if s.occ[1].Count() != 2 || s.occ[0].Count() != 3 {
+		t.Errorf("capture: %d v %d", s.occ[0].Count(), s.occ[1].Count())
 	}
 }
 
