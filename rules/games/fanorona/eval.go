@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"koma/rules"
+	"koma/rules/board"
 )
 
 // This file holds what the AI may ask of a position beyond the rules: an evaluation, a
@@ -104,18 +105,9 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	for i := lo; i < hi; i++ {
 		c := bits.OnesCount64(all[i])
 		if k < c {
-			return s.moveAt(i, selectBit(all[i], k)), true
+			return s.moveAt(i, board.SelectBit(all[i], k)), true
 		}
 		k -= c
 	}
 	panic("fanorona: RandomMove lost its move")
-}
-
-// selectBit returns the index of the k-th lowest set bit of x (k counted from 0), which
-// must exist.
-func selectBit(x uint64, k int) int {
-	for ; k > 0; k-- {
-		x &= x - 1
-	}
-	return bits.TrailingZeros64(x)
 }

@@ -112,16 +112,9 @@ func (c Set) highest() int {
 // nth returns the k-th lowest cell of the set, k counted from 0.
 func (c Set) nth(k int) int {
 	if n := bits.OnesCount64(c[0]); k >= n {
-		return 64 + selectBit(c[1], k-n)
+		return 64 + board.SelectBit(c[1], k-n)
 	}
-	return selectBit(c[0], k)
-}
-
-func selectBit(x uint64, k int) int {
-	for ; k > 0; k-- {
-		x &= x - 1
-	}
-	return bits.TrailingZeros64(x)
+	return board.SelectBit(c[0], k)
 }
 
 // SetupOwner returns who owns the cell at axial coordinates (q, y) in the starting
