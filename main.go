@@ -10,6 +10,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"koma/app/sound"
 	"log"
 	"os"
 	"runtime"
@@ -113,6 +114,7 @@ func run() error {
 		Seed:        uint64(time.Now().UnixNano()),
 		CanQuit:     runtime.GOOS != "js",
 		Dialogs:     app.NativeDialogs(),
+		Sound:       &sound.Player{},
 	}
 	if o.shot != "" {
 		// A screenshot must not depend on, or change, the user's settings and games.
@@ -120,6 +122,7 @@ func run() error {
 		cfg.Seed = 1
 		cfg.Scale = 1
 		cfg.Shot = o.shot
+		cfg.Sound = nil
 		// No pointer: the picture must not depend on where the mouse happens to be.
 		cfg.Input = &app.FakeInput{}
 		cfg.ShotTicks = app.DefaultShotTicks

@@ -57,6 +57,8 @@ type Config struct {
 	Runner think.Runner
 	// Dialogs opens file dialogs; nil means none are offered.
 	Dialogs Dialogs
+	// Sound plays the move and capture sounds; nil means silence (tests, screenshots).
+	Sound Sounder
 	// Seed seeds new matches.
 	Seed uint64
 	// ThinkTime, when positive, replaces every level's think time (tests use a tiny one).
@@ -149,8 +151,16 @@ func New(cfg Config, first Scene) *App {
 	case problem != nil:
 		a.ctx.Notify(a.ctx.T("notice.settings-unreadable"))
 	}
+	a.openSound()
 	a.page = newPage(a)
 	return a
+}
+
+// openSound readies the sound device when sounds are on, so that the first one is heard.
+func (a *App) openSound() {
+	if a.cfg.Sound != nil && a.settings.Sound {
+		a.cfg.Sound.Open()
+	}
 }
 
 // Context returns the context handed to scenes, for tests that drive the app.

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"koma/app/sound"
 	"time"
 
 	"koma/app/prefs"
@@ -36,7 +37,33 @@ func (c *Context) UpdateSettings(change func(s *prefs.Settings)) {
 	if c.app.settings.Lang != before {
 		c.app.languageChanged()
 	}
+	c.app.openSound()
 	c.Invalidate()
+}
+
+// Sounder plays the app's sounds; sound.Player is the real one.
+type Sounder interface {
+	// Open readies the sound device in the background.
+	Open()
+	// Play plays a sound without waiting for it.
+	Play(k sound.Kind)
+	// Problem says why sounds cannot be played here, or nil.
+	Problem() error
+}
+
+// PlaySound plays sound k if the player has sounds on.
+func (c *Context) PlaySound(k sound.Kind) {
+	if c.app.cfg.Sound != nil && c.app.settings.Sound {
+		c.app.cfg.Sound.Play(k)
+	}
+}
+
+// SoundProblem says why sounds cannot be played on this machine, or nil.
+func (c *Context) SoundProblem() error {
+	if c.app.cfg.Sound == nil {
+		return nil
+	}
+	return c.app.cfg.Sound.Problem()
 }
 
 // Store is where the app keeps settings and the autosave.

@@ -5,7 +5,7 @@
 #                        Chromium and Node.js for the browser test of the web build
 set -eu
 
-run_pkgs="gcc libc6-dev pkg-config libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev libgtk-3-dev"
+run_pkgs="gcc libc6-dev pkg-config libasound2-dev libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev libgtk-3-dev"
 test_pkgs="$run_pkgs xvfb xauth chromium"
 
 case "${1:-run}" in

@@ -121,7 +121,7 @@ func settingsIDs() [][]string {
 		speeds = append(speeds, "speed:"+string(sp))
 	}
 	return [][]string{langs, {"highlights:on", "highlights:off"}, {"coords:on", "coords:off"}, speeds,
-		{"marks:on", "marks:off"}, {"evalbar:on", "evalbar:off"}}
+		{"sound:on", "sound:off"}, {"marks:on", "marks:off"}, {"evalbar:on", "evalbar:off"}}
 }
 
 // Describe implements app.Describer.

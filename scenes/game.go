@@ -12,6 +12,7 @@ import (
 	"koma/app"
 	"koma/app/match"
 	"koma/app/prefs"
+	"koma/app/sound"
 	"koma/app/think"
 	"koma/render"
 	"koma/render/ui"
@@ -31,6 +32,8 @@ type Game struct {
 
 	anim     *render.Animation
 	animMove rules.Move
+	// landing is the sound of the move being played, heard when it lands.
+	landing  sound.Kind
 	thinking bool
 	choices  []rules.Move
 	dialog   bool // a file dialog is open: the board ignores input meanwhile
@@ -272,6 +275,7 @@ func (g *Game) begin(ctx *app.Context, mv rules.Move) {
 		ctx.Runner().Cancel()
 	}
 	g.hinting, g.hintLine = false, nil
+	g.landing = landingSound(before, after)
 	speed := ctx.Settings().Animation
 	if speed.Scale() == 0 || ctx.Shooting() || g.review != live {
 		g.commit(ctx, mv)
@@ -286,8 +290,34 @@ func (g *Game) commit(ctx *app.Context, mv rules.Move) {
 	g.anim = nil
 	if err := g.m.Play(mv); err != nil {
 		log.Printf("scenes: %v", err)
+	} else {
+		ctx.PlaySound(g.landing)
 	}
 	g.prepare(ctx)
+}
+
+// landingSound is the capture sound when the move left the mover's opponents with fewer
+// pieces on the board (taken, or turned to the mover's colour), else the move sound.
+func landingSound(before, after rules.State) sound.Kind {
+	mover := before.ToMove()
+	if opponentPieces(after, mover) < opponentPieces(before, mover) {
+		return sound.Capture
+	}
+	return sound.Move
+}
+
+// opponentPieces counts the pieces on the board that do not belong to p.
+func opponentPieces(st rules.State, p rules.Player) int {
+	n := 0
+	var buf [16]rules.Piece
+	for s := range st.Board().Len() {
+		for _, pc := range st.Pieces(board.Site(s), buf[:0]) {
+			if pc.Owner != p {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 func (g *Game) takeBack(ctx *app.Context) {

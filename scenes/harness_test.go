@@ -12,6 +12,7 @@ import (
 	"koma/app/apptest"
 	"koma/app/match"
 	"koma/app/prefs"
+	"koma/app/sound"
 	"koma/app/think"
 	"koma/i18n"
 	"koma/rules"
@@ -34,7 +35,19 @@ type harness struct {
 	in     *app.FakeInput
 	store  prefs.Store
 	screen *ebiten.Image
+	sound  *fakeSound
 }
+
+// fakeSound records the sounds the app asks for instead of opening a sound device.
+type fakeSound struct {
+	opened  int
+	played  []sound.Kind
+	problem error
+}
+
+func (f *fakeSound) Open()             { f.opened++ }
+func (f *fakeSound) Play(k sound.Kind) { f.played = append(f.played, k) }
+func (f *fakeSound) Problem() error    { return f.problem }
 
 func newHarness(t *testing.T, first app.Scene, store prefs.Store) *harness {
 	t.Helper()
@@ -42,7 +55,9 @@ func newHarness(t *testing.T, first app.Scene, store prefs.Store) *harness {
 		store = prefs.NewMemStore()
 	}
 	in := &app.FakeInput{}
+	snd := &fakeSound{}
 	a := app.New(app.Config{
+		Sound:       snd,
 		Catalog:     testCatalog(),
 		Store:       store,
 		DefaultLang: i18n.English,
@@ -54,7 +69,7 @@ func newHarness(t *testing.T, first app.Scene, store prefs.Store) *harness {
 		CanQuit:     true,
 	}, first)
 	a.Layout(screenW, screenH)
-	h := &harness{t: t, app: a, in: in, store: store, screen: ebiten.NewImage(screenW, screenH)}
+	h := &harness{t: t, app: a, in: in, store: store, screen: ebiten.NewImage(screenW, screenH), sound: snd}
 	t.Cleanup(func() {
 		a.Context().Runner().Cancel()
 		// Reading pixels flushes the drawing commands of this test, which would otherwise

@@ -13,8 +13,8 @@ import (
 	"koma/render/ui"
 )
 
-// Settings lets the player change the language, the highlights, the coordinates and the
-// animation speed. Every change takes effect and is saved at once.
+// Settings lets the player change the language, the highlights, the coordinates, the
+// animation speed, the sounds, the marks and the evaluation bar. Every change takes effect and is saved at once.
 type Settings struct {
 	overlay bool
 	panel   image.Rectangle
@@ -75,6 +75,14 @@ func (s *Settings) build(ctx *app.Context) {
 		choose: func(ctx *app.Context, i int) {
 			ctx.UpdateSettings(func(st *prefs.Settings) { st.Animation = prefs.Speeds[i] })
 		}})
+	sounds := ctx.T("settings.sound")
+	if ctx.SoundProblem() != nil {
+		sounds = ctx.T("settings.sound-unavailable")
+	}
+	s.rows = append(s.rows, settingRow{label: sounds, buttons: onOff(ctx, cur.Sound),
+		choose: func(ctx *app.Context, i int) {
+			ctx.UpdateSettings(func(st *prefs.Settings) { st.Sound = i == 0 })
+		}})
 	s.rows = append(s.rows, settingRow{label: ctx.T("settings.marks"), buttons: onOff(ctx, !cur.HideMarks),
 		choose: func(ctx *app.Context, i int) {
 			ctx.UpdateSettings(func(st *prefs.Settings) { st.HideMarks = i != 0 })
@@ -90,7 +98,7 @@ func (s *Settings) build(ctx *app.Context) {
 func (s *Settings) layout(ctx *app.Context) {
 	s.build(ctx)
 	u := ctx.Unit()
-	const maxW = 640.0
+	const maxW = 720.0
 	pad := 32 * u
 	// First pass with a nominal panel to learn the height, then centre it.
 	panel := dialogPanel(ctx, maxW, 10000)
@@ -100,7 +108,7 @@ func (s *Settings) layout(ctx *app.Context) {
 		lw, _ := render.MeasureText(r.label, sizeBody*u, true)
 		labelW = max(labelW, lw)
 	}
-	stacked := labelW+24*u > inner*0.45
+	stacked := labelW+24*u > inner*0.5
 	y := pad + sizeTitle*u*render.LineHeight + 20*u
 	for i := range s.rows {
 		r := &s.rows[i]

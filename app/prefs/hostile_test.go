@@ -227,7 +227,7 @@ func TestSettingsWithByteOrderMark(t *testing.T) {
 		{"compact", "\xEF\xBB\xBF{\"lang\":\"ja\",\"coords\":true,\"highlights\":false}"},
 		{"with line breaks", "\xEF\xBB\xBF\r\n{\r\n  \"lang\": \"ja\",\r\n  \"coords\": true,\r\n  \"highlights\": false\r\n}\r\n"},
 	}
-	want := Settings{Version: settingsVersion, Lang: i18n.Japanese, Coords: true, Animation: SpeedNormal}
+	want := Settings{Version: settingsVersion, Lang: i18n.Japanese, Coords: true, Animation: SpeedNormal, Sound: true}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			forEachStore(t, func(t *testing.T, st Store) {

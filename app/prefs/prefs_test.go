@@ -114,13 +114,15 @@ func TestSettingsUnknownValuesFallBack(t *testing.T) {
 		want       Settings
 	}{
 		{"unknown language", `{"lang":"tlh","highlights":false,"animation":"fast"}`,
-			Settings{Version: settingsVersion, Lang: i18n.English, Coords: true, Animation: SpeedFast}},
+			Settings{Version: settingsVersion, Lang: i18n.English, Coords: true, Animation: SpeedFast, Sound: true}},
 		{"unknown speed", `{"lang":"ja","coords":true,"highlights":true,"animation":"warp"}`,
-			Settings{Version: settingsVersion, Lang: i18n.Japanese, Coords: true, Highlights: true, Animation: SpeedNormal}},
+			Settings{Version: settingsVersion, Lang: i18n.Japanese, Coords: true, Highlights: true, Animation: SpeedNormal, Sound: true}},
 		{"fields missing", `{"coords":true}`,
-			Settings{Version: settingsVersion, Lang: i18n.English, Coords: true, Highlights: true, Animation: SpeedNormal}},
+			Settings{Version: settingsVersion, Lang: i18n.English, Coords: true, Highlights: true, Animation: SpeedNormal, Sound: true}},
 		{"newer fields", `{"lang":"ja","theme":"dark","highlights":true,"animation":"slow"}`,
-			Settings{Version: settingsVersion, Lang: i18n.Japanese, Coords: true, Highlights: true, Animation: SpeedSlow}},
+			Settings{Version: settingsVersion, Lang: i18n.Japanese, Coords: true, Highlights: true, Animation: SpeedSlow, Sound: true}},
+		{"sounds off", `{"sound":false}`,
+			Settings{Version: settingsVersion, Lang: i18n.English, Coords: true, Highlights: true, Animation: SpeedNormal}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -82,6 +82,8 @@ type Settings struct {
 	// EvalBar shows, beside the board, who the computer thinks is winning. It is off by
 	// default: some players would rather not know.
 	EvalBar bool `json:"evalBar,omitempty"`
+	// Sound plays a quiet knock for each move and another for a capture.
+	Sound bool `json:"sound"`
 	// Setups holds the last setup per game ID. JSON writes map keys sorted, so the file
 	// stays deterministic.
 	Setups map[string]Setup `json:"setups,omitempty"`
@@ -89,7 +91,7 @@ type Settings struct {
 
 // Defaults returns the settings of a first run, in the given language.
 func Defaults(lang i18n.Lang) Settings {
-	return Settings{Version: settingsVersion, Lang: lang, Highlights: true, Coords: true, Animation: SpeedNormal}
+	return Settings{Version: settingsVersion, Lang: lang, Highlights: true, Coords: true, Animation: SpeedNormal, Sound: true}
 }
 
 // normalize replaces values this version does not know by defaults, so that a file written
