@@ -205,6 +205,18 @@ function watchErrors(page, errors) {
 
 async function englishMouseExpert(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", acceptDownloads: true });
+  // Keep hold of the audio contexts the page makes, to see that the sounds start working
+  // once the player has clicked, as browsers require.
+  await context.addInitScript(() => {
+    const Base = window.AudioContext;
+    window.__audioContexts = [];
+    window.AudioContext = class extends Base {
+      constructor(...args) {
+        super(...args);
+        window.__audioContexts.push(this);
+      }
+    };
+  });
   const page = await context.newPage();
   const errors = [];
   watchErrors(page, errors);
@@ -221,6 +233,11 @@ async function englishMouseExpert(browser, url) {
   let think;
   for (let round = 1; round <= 3; round++) {
     await playMove(page, false);
+    if (round === 1) {
+      await waitFor(page, "the sound to start after the first click",
+        () => window.__audioContexts.length > 0 && window.__audioContexts[0].state === "running", undefined, 10000);
+      check(await page.evaluate(() => window.__audioContexts.length) === 1, "one audio context, running after the first click");
+    }
     const plies = (await layout(page)).board.plies;
     await waitFor(page, "the computer to think", () => window.koma.state().thinking);
     log("the Expert level is thinking…");
