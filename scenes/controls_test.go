@@ -6,6 +6,8 @@ import (
 
 	"koma/app"
 	"koma/app/match"
+	"koma/app/prefs"
+	"koma/i18n"
 	"koma/rules"
 	"koma/rules/ai"
 	"koma/rules/board"
@@ -165,6 +167,16 @@ func TestWhyIllegal(t *testing.T) {
 		t.Errorf("clicking a piece that cannot capture says %q, want %q", detail, want)
 	}
 	shoot(t, h, "why-bell-en.png")
+	// The reason follows a change of language.
+	h.ctx().UpdateSettings(func(s *prefs.Settings) { s.Lang = i18n.Japanese })
+	h.step(1)
+	_, detailJa := g.Status(h.ctx())
+	if wantJa := label(rulesDoc(h.ctx(), spec.Game), "why.must-capture", ""); wantJa == "" || wantJa == want || detailJa != wantJa {
+		t.Errorf("in Japanese the reason reads %q, want %q", detailJa, wantJa)
+	}
+	shoot(t, h, "why-bell-ja.png")
+	h.ctx().UpdateSettings(func(s *prefs.Settings) { s.Lang = i18n.English })
+	h.step(1)
 	step("e1")
 	if _, detail := g.Status(h.ctx()); detail == want {
 		t.Error("the reason stayed after a click that selected a piece")

@@ -14,6 +14,7 @@ import (
 	"koma/app/prefs"
 	"koma/app/sound"
 	"koma/app/think"
+	"koma/i18n"
 	"koma/render"
 	"koma/render/ui"
 	"koma/rules"
@@ -41,8 +42,12 @@ type Game struct {
 	// leads back to the rules. shown is the diagram's move, drawn until someone plays.
 	practice bool
 	shown    rules.Move
-	// why explains the last click that led to no legal move, until the next click.
-	why string
+	// whyTried holds the clicks that led to no legal move, explained in the panel by
+	// whyNot until the next click; nil when there is nothing to explain.
+	whyTried []board.Site
+	// whyText is whyTried's reason as last worded, in whyLang.
+	whyText string
+	whyLang i18n.Lang
 	// hintVerdict is the exact result behind the hint, in a game the AI has solved.
 	hintVerdict ai.Verdict
 	dots        dotsSpot
@@ -208,7 +213,7 @@ func NewPractice(d *diagram) (*Game, error) {
 // prepare readies the scene for the current position: input for a person, a search for
 // the computer, and the autosave.
 func (g *Game) prepare(ctx *app.Context) {
-	g.choices, g.why = nil, ""
+	g.choices, g.whyTried, g.whyText = nil, nil, ""
 	g.anim = nil
 	if g.review > g.m.Len() {
 		g.review = live
@@ -450,7 +455,7 @@ func (g *Game) Update(ctx *app.Context) error {
 		g.handle(ctx, g.pick.Stop())
 	}
 	if x, y, ok := in.Clicked(); ok && image.Pt(int(x), int(y)).In(g.view.Rect()) {
-		g.why = ""
+		g.whyTried, g.whyText = nil, ""
 		if s, ok := g.view.SiteAt(x, y); ok {
 			if g.reachClick(s) { // a piece whose reach to show (game_reach.go)
 				ctx.Invalidate()
@@ -459,7 +464,9 @@ func (g *Game) Update(ctx *app.Context) error {
 			tried := append(slices.Clone(g.pick.Partial()), s)
 			r := g.pick.Click(s)
 			if r.Outcome == picker.Ignored || r.Outcome == picker.Cleared {
-				g.why = g.whyNot(ctx, tried)
+				if why := g.whyNot(ctx, tried); why != "" {
+					g.whyTried, g.whyText, g.whyLang = tried, why, ctx.Lang()
+				}
 			}
 			g.handle(ctx, r)
 		} else {
@@ -475,6 +482,9 @@ func (g *Game) Update(ctx *app.Context) error {
 // reason where it gives one, otherwise what the player can do instead. A click that only
 // put a selection down needs no explanation.
 func (g *Game) whyNot(ctx *app.Context, tried []board.Site) string {
+	if len(tried) == 0 {
+		return ""
+	}
 	st := g.position()
 	if ex, ok := st.(rules.Explainer); ok {
 		if key := ex.WhyNot(tried); key != "" {

@@ -120,11 +120,22 @@ func (g *Game) resultText(ctx *app.Context, o rules.Outcome) string {
 	return ctx.T("result.wins", sideName(ctx, g.m.State(), o.Winner))
 }
 
+// why is the reason for the clicks in whyTried, worded again when the language changes.
+func (g *Game) why(ctx *app.Context) string {
+	if g.whyTried == nil {
+		return ""
+	}
+	if g.whyText == "" || g.whyLang != ctx.Lang() {
+		g.whyText, g.whyLang = g.whyNot(ctx, g.whyTried), ctx.Lang()
+	}
+	return g.whyText
+}
+
 // hint tells a person what the current decision is: the game's own prompt where it gives
 // one, otherwise what to click next, from the shape of the legal moves.
 func (g *Game) hint(ctx *app.Context) string {
-	if g.why != "" {
-		return g.why
+	if why := g.why(ctx); why != "" {
+		return why
 	}
 	switch {
 	case len(g.choices) > 0:

@@ -109,7 +109,7 @@ func (g *Game) showAt(ctx *app.Context, n int) {
 		return
 	}
 	g.review = n
-	g.anim, g.choices, g.why = nil, nil, ""
+	g.anim, g.choices, g.whyTried, g.whyText = nil, nil, nil, ""
 	g.hintLine = nil
 	if g.personDecides() {
 		g.pick.Reset(g.position().LegalMoves(nil))

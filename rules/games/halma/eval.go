@@ -18,6 +18,7 @@ var (
 	_ rules.RandomMover             = (*State)(nil)
 	_ rules.EnginePreference        = (*State)(nil)
 	_ rules.BlurredEnginePreference = (*State)(nil)
+	_ rules.PlayoutPolicy           = (*State)(nil)
 )
 
 // Weights of the evaluation.
@@ -44,6 +45,56 @@ func (s *State) progress(p rules.Player) float64 {
 		n += d
 	}
 	return float64(n) - homeWeight*float64(bits.OnesCount64(s.pieces[p]&camp[p]))
+}
+
+// distance is how many diagonal steps square site is from p's corner.
+func distance(p rules.Player, site board.Site) int {
+	d := int(site)%size + int(site)/size
+	if p == 1 {
+		d = 2*(size-1) - d
+	}
+	return d
+}
+
+// advance is how far move m brings p's piece toward the goal, in diagonal steps, counting
+// a piece that leaves p's camp homeWeight steps further. A stop or a pass advances 0.
+func advance(p rules.Player, m rules.Move) int {
+	if m.Len < 2 {
+		return 0
+	}
+	from, to := m.Path[0], m.Path[m.Len-1]
+	g := distance(p, to) - distance(p, from)
+	if camp[p]&(1<<from) != 0 && camp[p]&(1<<to) == 0 {
+		g += homeWeight
+	}
+	return g
+}
+
+// randomShare is the share of playout moves drawn uniformly rather than by advance.
+const randomShare = 4 // one in four
+
+// PlayoutMove implements rules.PlayoutPolicy. Uniform playouts wander, leave pieces at
+// home and end by the 30-turn rule, which then decides nearly every simulated game; so
+// three moves in four bring a piece as far forward as any move can (ties drawn at
+// random), and the fourth is uniform so that playouts still vary.
+func (s *State) PlayoutMove(moves []rules.Move, rng *rand.Rand) int {
+	if rng.IntN(randomShare) == 0 {
+		return rng.IntN(len(moves))
+	}
+	best, bestGain, ties := 0, 0, 0
+	for i, m := range moves {
+		g := advance(s.turn, m)
+		switch {
+		case ties == 0 || g > bestGain:
+			best, bestGain, ties = i, g, 1
+		case g == bestGain:
+			ties++
+			if rng.IntN(ties) == 0 {
+				best = i
+			}
+		}
+	}
+	return best
 }
 
 // Evaluate scores the race: how much further p's pieces have come than the opponent's.
