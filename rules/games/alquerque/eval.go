@@ -81,6 +81,9 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
+	if !s.v.bell {
+		return s.randomSimple(rng)
+	}
 	v := s.v
 	p := s.turn
 	jumpers := s.jumpers(p)
@@ -125,6 +128,123 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 			k -= n
 			continue
 		}
+		for ; k > 0; k-- {
+			t &= t - 1
+		}
+		site := bits.TrailingZeros32(t)
+		return rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(site - dirDelta[d]), board.Site(site)}}, true
+	}
+	// Unreachable: k was drawn below the number of steps counted above.
+	return rules.Move{}, false
+}
+
+// openJumps returns, for each direction d, the points from which a jump in direction d
+// is open: the next point along a straight line holds an enemy piece and the one beyond is
+// empty. Whoever stands on the point itself does not matter.
+func (v *variant) openJumps(enemy, empty uint32) (open [8]uint32) {
+	jf := &v.jumpFrom
+	open[board.N] = jf[board.N] & (enemy >> 5) & (empty >> 10)
+	open[board.NE] = jf[board.NE] & (enemy >> 6) & (empty >> 12)
+	open[board.E] = jf[board.E] & (enemy >> 1) & (empty >> 2)
+	open[board.SE] = jf[board.SE] & (enemy << 4) & (empty << 8)
+	open[board.S] = jf[board.S] & (enemy << 5) & (empty << 10)
+	open[board.SW] = jf[board.SW] & (enemy << 6) & (empty << 12)
+	open[board.W] = jf[board.W] & (enemy << 1) & (empty << 2)
+	open[board.NW] = jf[board.NW] & (enemy >> 4) & (empty >> 8)
+	return open
+}
+
+// countCaptures counts p's capture moves under the simple rules, where every stopping
+// point of a chain is a move: the same number as the jumps LegalMoves lists, found with
+// whole-board masks for the first two jumps of every chain.
+//
+// After a first jump from a over o to l in direction d, a second jump from l in any
+// other direction than straight back is open exactly when it was open on the board
+// before the first: its jumped point is not o (only the way back passes o), and its
+// landing is neither a nor o (a is two points back the same way, and o, one point from
+// l, is no landing). The way back is closed, since o is now empty. So a first jump counts
+// one move, and only landings with a second jump open need the walk of countChains.
+//
+// It adds each chain to perSite at the point the chain starts from, and returns the total
+// and the points from which p can capture.
+func (s *State) countCaptures(p rules.Player, perSite *[numSites]uint16) (n int, jumpers uint32) {
+	v := s.v
+	own, enemy := s.pieces[p], s.pieces[p.Other()]
+	empty := allSites &^ (own | enemy)
+	open := v.openJumps(enemy, empty)
+	if own&(open[0]|open[1]|open[2]|open[3]|open[4]|open[5]|open[6]|open[7]) == 0 {
+		return 0, 0
+	}
+	for d := range 8 {
+		first := own & open[d]
+		if first == 0 {
+			continue
+		}
+		jumpers |= first
+		n += bits.OnesCount32(first)
+		for f := first; f != 0; f &= f - 1 {
+			perSite[bits.TrailingZeros32(f)]++
+		}
+		var onward uint32
+		for e := range 8 {
+			if e != (d+4)%8 {
+				onward |= open[e]
+			}
+		}
+		k := dirDelta[d]
+		var landed uint32
+		if k > 0 {
+			landed = first << (2 * k)
+		} else {
+			landed = first >> (-2 * k)
+		}
+		for l := landed & onward; l != 0; l &= l - 1 {
+			land := bits.TrailingZeros32(l)
+			from, over := land-2*k, land-k
+			more := v.countChains(enemy&^(1<<over), (empty|1<<from|1<<over)&^(1<<land), land, 2, true)
+			n += more
+			perSite[from] += uint16(more)
+		}
+	}
+	return n, jumpers
+}
+
+// randomSimple is RandomMove under the simple rules: the captures are counted per starting
+// point by countCaptures, so that picking one walks only the chains of its own piece.
+func (s *State) randomSimple(rng *rand.Rand) (rules.Move, bool) {
+	p := s.turn
+	var perSite [numSites]uint16
+	captures, jumpers := s.countCaptures(p, &perSite)
+	to := s.stepTargets(p)
+	steps := bits.OnesCount32(to[0]) + bits.OnesCount32(to[1]) + bits.OnesCount32(to[2]) + bits.OnesCount32(to[3]) +
+		bits.OnesCount32(to[4]) + bits.OnesCount32(to[5]) + bits.OnesCount32(to[6]) + bits.OnesCount32(to[7])
+	k := rng.IntN(captures + steps)
+	if k < captures {
+		for j := jumpers; j != 0; j &= j - 1 {
+			from := bits.TrailingZeros32(j)
+			if n := int(perSite[from]); k >= n {
+				k -= n
+				continue
+			}
+			c := chain{enemy: s.pieces[p.Other()], empty: allSites &^ (s.pieces[0] | s.pieces[1]), every: true}
+			c.move.Kind = rules.Jump
+			c.move.Len = 1
+			c.move.Path[0] = board.Site(from)
+			if s.v.pickChain(&c, from, &k) {
+				return c.move, true
+			}
+			break
+		}
+		// Unreachable: the walk meets the chains countCaptures counted.
+		return rules.Move{}, false
+	}
+	k -= captures
+	for d, t := range to {
+		if n := bits.OnesCount32(t); k >= n {
+			k -= n
+			continue
+		}
+		// Few bits are set: clearing the lowest k is cheaper than a general bit select.
 		for ; k > 0; k-- {
 			t &= t - 1
 		}

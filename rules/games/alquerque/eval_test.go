@@ -248,3 +248,44 @@ func BenchmarkEvaluate(b *testing.B) {
 		b.Fatal("NaN evaluation")
 	}
 }
+
+// TestCountCaptures checks the whole-board count of the simple rules' capture moves against
+// the jumps LegalMoves lists, on the positions of random games.
+func TestCountCaptures(t *testing.T) {
+	positions, long := 0, 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		rulestest.WalkRandomGame(t, start(t, ""), seed, func(s *State) {
+			if s.over {
+				return
+			}
+			want := 0
+			for _, m := range s.LegalMoves(nil) {
+				if m.Kind == rules.Jump {
+					want++
+					if m.Len >= 4 {
+						long++
+					}
+				}
+			}
+			if want > 0 {
+				positions++
+			}
+			var perSite [numSites]uint16
+			got, jumpers := s.countCaptures(s.turn, &perSite)
+			if got != want || (jumpers == 0) != (want == 0) {
+				t.Fatalf("countCaptures = %d from %025b, LegalMoves lists %d jumps\n%s", got, jumpers, want, rules.Text(s))
+			}
+			sum := 0
+			for _, n := range perSite {
+				sum += int(n)
+			}
+			if sum != want {
+				t.Fatalf("the counts per starting point add up to %d, want %d", sum, want)
+			}
+		})
+	}
+	// Chains of three jumps or more are where the walk beyond the masks counts.
+	if positions < 100 || long < 10 {
+		t.Errorf("only %d positions with a capture and %d chains of three jumps were checked", positions, long)
+	}
+}
