@@ -92,6 +92,9 @@ func (k knock) tail() float64 {
 // attack is the rise time of each knock, long enough that the start does not click.
 const attack = 0.0015
 
+// noiseSmoothing is the low-pass filter's coefficient, for a cut-off near 2 kHz.
+const noiseSmoothing = 0.25
+
 // noiseDecay is how fast a contact's noise fades, in seconds to 1/e.
 const noiseDecay = 0.004
 
@@ -110,6 +113,7 @@ func Samples(k Kind) []float64 {
 	rng := uint32(0x9E3779B9)
 	for _, kn := range shapes[k] {
 		start := int(kn.at * SampleRate)
+		soft := 0.0
 		for i := 0; start+i < len(out); i++ {
 			t := float64(i) / SampleRate
 			if t > kn.tail() {
@@ -122,8 +126,10 @@ func Samples(k Kind) []float64 {
 			rng ^= rng << 13
 			rng ^= rng >> 17
 			rng ^= rng << 5
+			// Softened by a one-pole low-pass filter: wood thuds, white noise hisses.
 			white := float64(rng)/math.MaxUint32*2 - 1
-			v += kn.noise * white * math.Exp(-t/noiseDecay)
+			soft += noiseSmoothing * (white - soft)
+			v += kn.noise * soft * math.Exp(-t/noiseDecay)
 			env := min(t/attack, 1)
 			out[start+i] += kn.gain * env * v
 		}
