@@ -121,7 +121,21 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		// Unreachable: the second walk meets the chains the first one counted.
 		return rules.Move{}, false
 	}
-	return stepAt(&to, k-captures)
+	k -= captures
+	for d, t := range to {
+		n := bits.OnesCount32(t)
+		if k >= n {
+			k -= n
+			continue
+		}
+		for ; k > 0; k-- {
+			t &= t - 1
+		}
+		site := bits.TrailingZeros32(t)
+		return rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(site - dirDelta[d]), board.Site(site)}}, true
+	}
+	// Unreachable: k was drawn below the number of steps counted above.
+	return rules.Move{}, false
 }
 
 // openJumps returns, for each direction d, the points from which a jump in direction d
@@ -225,12 +239,7 @@ func (s *State) randomSimple(rng *rand.Rand) (rules.Move, bool) {
 		// Unreachable: the walk meets the chains countCaptures counted.
 		return rules.Move{}, false
 	}
-	return stepAt(&to, k-captures)
-}
-
-// stepAt returns the k-th of the steps whose destinations to holds per direction, in
-// LegalMoves order.
-func stepAt(to *[8]uint32, k int) (rules.Move, bool) {
+	k -= captures
 	for d, t := range to {
 		if n := bits.OnesCount32(t); k >= n {
 			k -= n
@@ -243,7 +252,7 @@ func stepAt(to *[8]uint32, k int) (rules.Move, bool) {
 		site := bits.TrailingZeros32(t)
 		return rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(site - dirDelta[d]), board.Site(site)}}, true
 	}
-	// Unreachable: k is below the number of steps counted by the caller.
+	// Unreachable: k was drawn below the number of steps counted above.
 	return rules.Move{}, false
 }
 
