@@ -246,6 +246,8 @@ func (s *State) randomSimple(rng *rand.Rand) (rules.Move, bool) {
 			continue
 		}
 		// Few bits are set: clearing the lowest k is cheaper than a general bit select.
+		// The same walk as at the end of RandomMove, written out again: a shared function
+		// costs 3.5% of the playout rate (a call and a copy of the Move it returns).
 		for ; k > 0; k-- {
 			t &= t - 1
 		}
