@@ -4,6 +4,7 @@ package catalog
 import (
 	"koma/rules"
 	"koma/rules/games/alquerque"
+	"koma/rules/games/collapse"
 	"koma/rules/games/apart"
 	"koma/rules/games/fanorona"
 	"koma/rules/games/foxhounds"
@@ -36,4 +37,5 @@ var All = rules.Catalog{
 	squish.Game,
 	squish.Flowish,
 	unlace.Game,
+	collapse.Game,
 }
