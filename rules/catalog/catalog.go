@@ -4,8 +4,8 @@ package catalog
 import (
 	"koma/rules"
 	"koma/rules/games/alquerque"
-	"koma/rules/games/collapse"
 	"koma/rules/games/apart"
+	"koma/rules/games/collapse"
 	"koma/rules/games/fanorona"
 	"koma/rules/games/foxhounds"
 	"koma/rules/games/halma"

@@ -52,9 +52,10 @@ func (s *State) Evaluate(p rules.Player) float64 {
 	return x / (evalScale - x)
 }
 
-// PreferredEngine reports alpha-beta: games last at most 21 turns with a dozen moves a
-// turn, which suits a full-width search.
-func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }
+// PreferredEngine reports tree search, chosen by self-play (rules/ai/STRENGTH.md): at
+// Expert it beat alpha-beta 11 – 9, and it held plain search to 22 – 18 where alpha-beta
+// lost 14 – 26.
+func (s *State) PreferredEngine() rules.Engine { return rules.TreeEngine }
 
 // Memoryless reports true: the pieces and the side to move decide everything.
 func (s *State) Memoryless() bool { return true }
