@@ -11,6 +11,7 @@ import (
 	"koma/rules/games/halma"
 	"koma/rules/games/konane"
 	"koma/rules/games/mabi"
+	"koma/rules/games/sight"
 	"koma/rules/games/squish"
 	"koma/rules/games/stoic"
 	"koma/rules/games/tafl"
@@ -38,4 +39,5 @@ var All = rules.Catalog{
 	squish.Flowish,
 	unlace.Game,
 	collapse.Game,
+	sight.Game,
 }
