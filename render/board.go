@@ -176,6 +176,7 @@ func (v *BoardView) Draw(dst *ebiten.Image, st rules.State, d Decorations) {
 		v.ruled = mk.Marks(v.ruled)
 	}
 	v.drawSiteMarks(dst, d.HideMarks)
+	v.drawOutlines(dst, d.HideMarks)
 	for _, s := range d.Movable {
 		v.drawMovable(dst, s)
 	}
@@ -260,7 +261,7 @@ func (v *BoardView) drawArrow(dst *ebiten.Image, path []board.Site, clr color.NR
 
 // positional reports whether a mark describes the position rather than the variant's board.
 func positional(k rules.MarkKind) bool {
-	return k == rules.Paralysed || k == rules.Visited || k == rules.Forbidden
+	return k == rules.Paralysed || k == rules.Visited || k == rules.Forbidden || k == rules.Outline
 }
 
 // drawSiteMarks draws the marks that belong under the pieces: the special squares and
@@ -290,6 +291,41 @@ func (v *BoardView) drawSiteMarks(dst *ebiten.Image, hide bool) {
 			// alone does not show which points a Fanorona chain has passed through.
 			StrokeCircle(dst, x, y, 0.2*v.lay.scale, max(2, 0.045*v.lay.scale), VisitedMark)
 		}
+	}
+}
+
+// drawOutlines draws the figures traced by runs of Outline marks of one owner: a closed
+// line through their sites, in the colour of the owner's pieces edged in ink so that it
+// shows on any board, under the pieces so that the corners stay readable.
+func (v *BoardView) drawOutlines(dst *ebiten.Image, hide bool) {
+	if hide {
+		return
+	}
+	w := max(3, 0.1*v.lay.scale)
+	for i := 0; i < len(v.ruled); {
+		j := i
+		for j < len(v.ruled) && v.ruled[j].Kind == rules.Outline && v.ruled[j].Owner == v.ruled[i].Owner {
+			j++
+		}
+		if j == i {
+			i++
+			continue
+		}
+		v.line = v.line[:0]
+		for _, m := range v.ruled[i:j] {
+			if int(m.Site) >= 0 && int(m.Site) < v.topo.Len() {
+				x, y := v.SiteCenter(m.Site)
+				v.line = append(v.line, x, y)
+			}
+		}
+		if len(v.line) >= 4 {
+			v.line = append(v.line, v.line[0], v.line[1])
+			strokePolyline(dst, v.line, w*1.6, withAlpha(SpecialInk, 0.9))
+			fill := v.goalTint(v.ruled[i].Owner)
+			fill.A = 0xff
+			strokePolyline(dst, v.line, w, fill)
+		}
+		i = j
 	}
 }
 

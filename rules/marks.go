@@ -24,6 +24,10 @@ const (
 	Visited
 	// Forbidden marks an empty site the rules forbid to the player to move.
 	Forbidden
+	// Outline marks a corner of a figure the rules point out, such as the square that
+	// gives check in Alquad. Consecutive Outline marks of the same owner are the corners of
+	// one closed figure, in order round it, and the board draws its sides.
+	Outline
 )
 
 // Mark is one marked site.

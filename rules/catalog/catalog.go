@@ -3,6 +3,7 @@ package catalog
 
 import (
 	"koma/rules"
+	"koma/rules/games/alquad"
 	"koma/rules/games/alquerque"
 	"koma/rules/games/apart"
 	"koma/rules/games/collapse"
@@ -40,4 +41,5 @@ var All = rules.Catalog{
 	unlace.Game,
 	collapse.Game,
 	sight.Game,
+	alquad.Game,
 }

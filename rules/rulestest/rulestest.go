@@ -157,7 +157,7 @@ func checkMarks(t *testing.T, spec rules.Spec, st rules.State) {
 		return
 	}
 	for _, m := range mk.Marks(nil) {
-		if m.Site < 0 || int(m.Site) >= st.Board().Len() || m.Kind < rules.Throne || m.Kind > rules.Forbidden ||
+		if m.Site < 0 || int(m.Site) >= st.Board().Len() || m.Kind < rules.Throne || m.Kind > rules.Outline ||
 			m.Owner < rules.NoPlayer || int(m.Owner) >= len(spec.Game.Sides) {
 			t.Fatalf("%s: malformed mark %+v", spec, m)
 		}
