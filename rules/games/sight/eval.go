@@ -3,6 +3,7 @@ package sight
 import (
 	"math"
 	"math/bits"
+	"math/rand/v2"
 
 	"koma/rules"
 )
@@ -26,4 +27,20 @@ func (s *State) mobility(p rules.Player) int {
 		n += bits.OnesCount32(neighbours[bits.TrailingZeros32(m)] & empty)
 	}
 	return n
+}
+
+// PlayoutMove implements rules.PlayoutPolicy: a playout takes a move that leaves the
+// opponent without a legal move when there is one, since that ends the game at once, and
+// otherwise draws at random. Games of Sight are decided by such blocks, which a uniformly
+// random playout misses most of the time.
+func (s *State) PlayoutMove(moves []rules.Move, rng *rand.Rand) int {
+	var next State
+	for i, m := range moves {
+		next = *s
+		next.Apply(m)
+		if next.over {
+			return i
+		}
+	}
+	return rng.IntN(len(moves))
 }

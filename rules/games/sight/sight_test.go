@@ -1,6 +1,7 @@
 package sight
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -451,3 +452,21 @@ func TestEvaluate(t *testing.T) {
 }
 
 func BenchmarkPlayout(b *testing.B) { rulestest.BenchPlayout(b, start(b)) }
+
+// TestPlayoutTakesTheBlock: a playout takes the placement that boxes in the opponent's
+// only stack, whatever the random draw.
+func TestPlayoutTakesTheBlock(t *testing.T) {
+	s := position(t, `
+		. . . . .
+		. . . . .
+		. . . . .
+		W3 B . . .
+		B . . . .`, 1, false)
+	moves := s.LegalMoves(nil)
+	for seed := uint64(1); seed <= 20; seed++ {
+		i := s.PlayoutMove(moves, rand.New(rand.NewPCG(seed, 1)))
+		if got := rules.FormatMove(s, moves[i]); got != "@a3" {
+			t.Fatalf("seed %d: the playout plays %s, not the block @a3", seed, got)
+		}
+	}
+}
