@@ -2,6 +2,7 @@ package alquad
 
 import (
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -524,40 +525,32 @@ func TestHash(t *testing.T) {
 	}
 }
 
-func TestEvaluate(t *testing.T) {
-	for seed := uint64(1); seed <= 50; seed++ {
-		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
-			if s.phase == over {
-				return
-			}
-			a, b := s.Evaluate(0), s.Evaluate(1)
-			if a <= -1 || a >= 1 || a != -b {
-				t.Fatalf("Evaluate %v and %v\n%s", a, b, rules.Text(s))
+func BenchmarkPlayout(b *testing.B) { rulestest.BenchPlayout(b, start(b)) }
+
+// TestPlayoutTactics: whatever the random draw, a playout answers a check with a bigger
+// square, gives a check that cannot be answered, and blocks the opponent's bigger square
+// rather than give a check that it would answer.
+func TestPlayoutTactics(t *testing.T) {
+	tests := []struct {
+		name  string
+		moves []string
+		want  string
+	}{
+		{"a check nobody can answer", []string{"@b2", "@e4", "black", "@a3", "@c2", "@c3", "@e1"}, "@b4"},
+		{"block rather than give a check that loses", []string{"@b2", "@e4", "black", "@a3", "@c2", "@c3", "@e2"}, "@c4"},
+		{"answer a check with a bigger square", []string{"@b2", "@e4", "black", "@a3", "@c2", "@c3", "@e2", "@b4"}, "@c4"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := start(t)
+			rulestest.Play(t, s, tc.moves...)
+			moves := s.LegalMoves(nil)
+			for seed := uint64(1); seed <= 20; seed++ {
+				i := s.PlayoutMove(moves, rand.New(rand.NewPCG(seed, 2)))
+				if got := rules.FormatMove(s, moves[i]); got != tc.want {
+					t.Fatalf("seed %d: the playout plays %s, want %s", seed, got, tc.want)
+				}
 			}
 		})
 	}
-	// In check the answer is known: here Black can answer with a bigger square.
-	s := position(t, `
-		.....
-		...B.
-		....B
-		WW.B.
-		W....`, 0, 0)
-	rulestest.Play(t, s, "@b1")
-	if v := s.Evaluate(1); v <= 0.5 {
-		t.Errorf("Black, able to answer with a bigger square, evaluates to %v", v)
-	}
-	// The same check, but White's c3 takes away Black's bigger answer.
-	s = position(t, `
-		.....
-		...B.
-		..W.B
-		WW.B.
-		W.B..`, 0, 0)
-	rulestest.Play(t, s, "@b1")
-	if v := s.Evaluate(0); v <= 0.5 {
-		t.Errorf("White, whose check cannot be answered, evaluates to %v", v)
-	}
 }
-
-func BenchmarkPlayout(b *testing.B) { rulestest.BenchPlayout(b, start(b)) }

@@ -8,74 +8,20 @@ import (
 	"koma/rules/board"
 )
 
-// This file holds what the AI and the app may ask of a position beyond the rules: an
-// evaluation, a fast uniform random move and the reasons a click is refused. None of it
+// This file holds what the AI and the app may ask of a position beyond the rules: a
+// playout policy, a fast uniform random move and the reasons a click is refused. None of it
 // changes what is legal.
 
 var (
-	_ rules.Evaluator   = (*State)(nil)
-	_ rules.RandomMover = (*State)(nil)
-	_ rules.Memoryless  = (*State)(nil)
-	_ rules.SeatColours = (*State)(nil)
-	_ rules.Labeller    = (*State)(nil)
-	_ rules.Prompter    = (*State)(nil)
-	_ rules.Explainer   = (*State)(nil)
-	_ rules.Marker      = (*State)(nil)
+	_ rules.PlayoutPolicy = (*State)(nil)
+	_ rules.RandomMover   = (*State)(nil)
+	_ rules.Memoryless    = (*State)(nil)
+	_ rules.SeatColours   = (*State)(nil)
+	_ rules.Labeller      = (*State)(nil)
+	_ rules.Prompter      = (*State)(nil)
+	_ rules.Explainer     = (*State)(nil)
+	_ rules.Marker        = (*State)(nil)
 )
-
-// threats sums the areas of colour c's squares that lack one corner, the missing corner
-// being empty: each is a check c can give with one placement. Only squares bigger than
-// above count.
-func (s *State) threats(c int, above uint8) int {
-	own, empty := s.pieces[c], s.empty()
-	n := 0
-	for i := range squares {
-		sq := &squares[i]
-		if sq.area <= above {
-			continue
-		}
-		if missing := sq.mask &^ own; bits.OnesCount32(missing) == 1 && missing&empty != 0 {
-			n += int(sq.area)
-		}
-	}
-	return n
-}
-
-// evalScale is the lead, in threatened area, that the evaluation maps to 0.5.
-const evalScale = 8.0
-
-// Evaluate scores the position for p. During a check the answer is known: the checked
-// player, to move, wins exactly when one placement makes a square bigger than the
-// checker's. Otherwise it weighs each side's threats, squares one placement from complete,
-// by area, since the bigger the check the harder it is to answer. Before the colours are
-// settled it says nothing.
-func (s *State) Evaluate(p rules.Player) float64 {
-	if s.phase != playing || (p != 0 && p != 1) {
-		return 0
-	}
-	var v float64 // for White
-	if s.checker >= 0 {
-		v = -0.9
-		if s.threats(1-int(s.checker), s.checkArea) > 0 {
-			v = 0.9
-		}
-		if s.checker == white {
-			// v was worked out for the checked side, Black.
-			v = -v
-		}
-	} else {
-		x := float64(s.threats(white, 0) - s.threats(black, 0))
-		if x >= 0 {
-			v = x / (x + evalScale)
-		} else {
-			v = x / (evalScale - x)
-		}
-	}
-	if s.colourOf(p) == black {
-		return -v
-	}
-	return v
-}
 
 // Memoryless reports true: the hash covers the pieces, the hands, the phase, the colours,
 // the check and the player to move, and nothing else bears on what comes next.
@@ -110,4 +56,76 @@ func (s *State) WhyNot(path []board.Site) string {
 		return "occupied"
 	}
 	return ""
+}
+
+// completions returns, for each point, the area of the largest square of colour c that a
+// piece of c placed there would complete (0 for none).
+func (s *State) completions(c int) (best [numSites]uint8) {
+	own, empty := s.pieces[c], s.empty()
+	for i := range squares {
+		sq := &squares[i]
+		if missing := sq.mask &^ own; bits.OnesCount32(missing) == 1 && missing&empty != 0 {
+			at := bits.TrailingZeros32(missing)
+			best[at] = max(best[at], sq.area)
+		}
+	}
+	return best
+}
+
+// PlayoutMove implements rules.PlayoutPolicy with the game's tactics, which a uniformly
+// random playout misses: a checked player answers with a bigger square when it can; a
+// player gives a check the opponent cannot answer when it can, and otherwise takes the
+// point that completes the opponent's biggest square; a check the opponent would answer
+// with a bigger square is avoided. Everything else is drawn at random.
+func (s *State) PlayoutMove(moves []rules.Move, rng *rand.Rand) int {
+	if s.phase != playing || moves[0].Kind != rules.Place {
+		return rng.IntN(len(moves))
+	}
+	me := s.colourOf(s.turn)
+	mine, theirs := s.completions(me), s.completions(1-me)
+	if s.checker >= 0 {
+		for i, m := range moves {
+			if mine[m.Path[0]] > s.checkArea {
+				return i
+			}
+		}
+		return rng.IntN(len(moves))
+	}
+	// reply is the biggest square the opponent could answer with after a placement on
+	// site: the opponent's biggest completion elsewhere.
+	first, second, firstAt := uint8(0), uint8(0), -1
+	for at, a := range theirs {
+		switch {
+		case a > first:
+			first, second, firstAt = a, first, at
+		case a > second:
+			second = a
+		}
+	}
+	reply := func(site int) uint8 {
+		if site == firstAt {
+			return second
+		}
+		return first
+	}
+	block := -1
+	for i, m := range moves {
+		site := int(m.Path[0])
+		if a := mine[site]; a > 0 && (a >= reply(site) || s.hand[1-me] == 0) {
+			return i
+		}
+		if site == firstAt {
+			block = i
+		}
+	}
+	if block >= 0 {
+		return block
+	}
+	for range 4 {
+		i := rng.IntN(len(moves))
+		if site := int(moves[i].Path[0]); mine[site] == 0 || mine[site] >= reply(site) {
+			return i
+		}
+	}
+	return rng.IntN(len(moves))
 }
