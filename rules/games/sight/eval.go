@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"koma/rules"
+	"koma/rules/board"
 )
 
 // Evaluate implements rules.Evaluator by mobility, since a player loses by running out of
@@ -43,4 +44,40 @@ func (s *State) PlayoutMove(moves []rules.Move, rng *rand.Rand) int {
 		}
 	}
 	return rng.IntN(len(moves))
+}
+
+// RandomMove implements rules.RandomMover without listing the moves: the k-th empty point
+// for a placement, or the k-th step in LegalMoves' order (by stack, then by direction).
+func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
+	if s.over {
+		return rules.Move{}, false
+	}
+	empty := allSites &^ (s.own[0] | s.own[1])
+	if s.movers == 0 {
+		k := rng.IntN(bits.OnesCount32(empty))
+		return rules.Move{Kind: rules.Place, Len: 1, Path: [rules.MaxPath]board.Site{board.Site(board.SelectBit(uint64(empty), k))}}, true
+	}
+	n := 0
+	for m := s.movers; m != 0; m &= m - 1 {
+		n += bits.OnesCount32(neighbours[bits.TrailingZeros32(m)] & empty)
+	}
+	k := rng.IntN(n)
+	for m := s.movers; m != 0; m &= m - 1 {
+		from := bits.TrailingZeros32(m)
+		if c := bits.OnesCount32(neighbours[from] & empty); k >= c {
+			k -= c
+			continue
+		}
+		for d := range 8 {
+			to := stepTo[from][d]
+			if to < 0 || empty&(1<<to) == 0 {
+				continue
+			}
+			if k == 0 {
+				return rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(from), board.Site(to)}}, true
+			}
+			k--
+		}
+	}
+	panic("sight: RandomMove counted more steps than there are")
 }

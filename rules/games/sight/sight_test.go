@@ -434,6 +434,16 @@ func TestPerftAgainstTheNote(t *testing.T) {
 
 func TestPlayoutsDoNotAllocate(t *testing.T) { rulestest.PlayoutsDoNotAllocate(t, start(t)) }
 
+func TestRandomMoveAgrees(t *testing.T) {
+	for _, opts := range Game.Presets {
+		for seed := uint64(1); seed <= 40; seed++ {
+			rulestest.WalkRandomGame(t, startWith(t, opts), seed, func(s *State) {
+				rulestest.RandomMoveAgrees(t, s, seed)
+			})
+		}
+	}
+}
+
 func TestEvaluate(t *testing.T) {
 	for seed := uint64(1); seed <= 30; seed++ {
 		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
