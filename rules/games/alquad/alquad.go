@@ -10,7 +10,7 @@ import (
 // Game is the definition card of Alquad.
 var Game = &rules.Game{
 	ID:      "alquad",
-	Sides:   []rules.Side{{Colour: rules.White}, {Colour: rules.Black}},
+	Sides:   []rules.Side{{Colour: rules.White, Role: "setter"}, {Colour: rules.Black, Role: "chooser"}},
 	Style:   rules.Lines,
 	Looks:   []rules.Look{rules.Disc},
 	Presets: []string{""},
@@ -429,8 +429,9 @@ func (s *State) Square(p rules.Player) (corners [4]board.Site, area int, ok bool
 	return squares[best].corners, int(squares[best].area), true
 }
 
-// Prompt implements rules.Prompter: which piece the setup places, the colour choice, and
-// the reprieve of a checked player.
+// Prompt implements rules.Prompter: which piece the setup places, the colour choice, a
+// placement on a point (the generic hint speaks of squares), and the reprieve of a checked
+// player.
 func (s *State) Prompt() string {
 	switch s.phase {
 	case setupWhite:
@@ -443,6 +444,7 @@ func (s *State) Prompt() string {
 		if s.checker >= 0 {
 			return "reprieve"
 		}
+		return "place"
 	}
 	return ""
 }

@@ -198,7 +198,7 @@ func TestChoice(t *testing.T) {
 			if rules.ColourOf(s, tc.whiteSeat) != rules.White || rules.ColourOf(s, blackSeat) != rules.Black {
 				t.Errorf("colours %v and %v", s.Colour(0), s.Colour(1))
 			}
-			if s.ToMove() != tc.whiteSeat || s.MidTurn() || s.Prompt() != "" {
+			if s.ToMove() != tc.whiteSeat || s.MidTurn() || s.Prompt() != "place" {
 				t.Errorf("to move %d, mid-turn %v, prompt %q; want White, Player %d", s.ToMove(), s.MidTurn(), s.Prompt(), tc.whiteSeat)
 			}
 			if p := s.Pieces(site(t, "b2"), nil); len(p) != 1 || p[0].Owner != tc.whiteSeat {
@@ -445,7 +445,7 @@ func TestPrompts(t *testing.T) {
 		.....
 		WW...
 		W..BB`, 0, 0)
-	if p := s.Prompt(); p != "" {
+	if p := s.Prompt(); p != "place" {
 		t.Errorf("prompt %q for a plain placement", p)
 	}
 	rulestest.Play(t, s, "@b1")
