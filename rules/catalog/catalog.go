@@ -12,9 +12,14 @@ import (
 	"koma/rules/games/halma"
 	"koma/rules/games/konane"
 	"koma/rules/games/mabi"
+	"koma/rules/games/node"
+	"koma/rules/games/orochi"
+	"koma/rules/games/sibling"
 	"koma/rules/games/sight"
+	"koma/rules/games/skirt"
 	"koma/rules/games/squish"
 	"koma/rules/games/stoic"
+	"koma/rules/games/stride"
 	"koma/rules/games/tafl"
 	"koma/rules/games/tiptoe"
 	"koma/rules/games/turkish"
@@ -25,6 +30,7 @@ import (
 var All = rules.Catalog{
 	konane.Game,
 	stoic.Game,
+	stride.Game,
 	alquerque.Game,
 	foxhounds.Game,
 	tafl.Tablut,
@@ -39,6 +45,10 @@ var All = rules.Catalog{
 	squish.Game,
 	squish.Flowish,
 	unlace.Game,
+	skirt.Game,
+	node.Game,
+	orochi.Game,
+	sibling.Game,
 	collapse.Game,
 	sight.Game,
 	alquad.Game,

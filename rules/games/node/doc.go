@@ -1,0 +1,81 @@
+// Package node implements Kanare Kato's connection game Node (ID "node"), the sister game
+// of Skirt, on a hexagon-shaped board of hex cells: anchors on the outer ring, and nodes
+// inside where lines from two anchors cross.
+//
+// # Sources
+//
+// The English rulebook text (seed 002, Kanare Kato; figures lost, captions kept) and the
+// reference note games-hex.md: §2 for coordinates and labels (board.NewHex), §2.6 for the
+// outer ring, sides and corners, §9 for the rules, NOD-1 to NOD-4 and two test vectors;
+// resolutions.md for what a turn is and for the turn that wins on its anchor.
+//
+// # Rules as implemented
+//
+//   - The board: N cells per side; the outer area is the ring at distance N−1 from the
+//     centre, the rest is the inner area; six sides of N cells, a corner on two sides
+//     (rulebook, §2.6). A piece on the ring is an anchor, one inside a node. The board
+//     starts empty.
+//   - Opening (rulebook): White places one anchor on any empty ring cell; then Black places
+//     two, as one turn of two decisions (resolutions.md counts a turn as the rulebook does,
+//     and Tiptoe's "Black 2" setup is one turn as well). The main phase starts with White.
+//   - A main-phase turn is one of (rulebook, §9):
+//     (a) an anchor A1 on an empty ring cell, then a node on an empty inner cell X on a line
+//     through A1 and on a line through another of the mover's anchors A2, where A1, A2 and
+//     X are not all on one line: X is where two different lines meet;
+//     (b) no anchor, only a node for two anchors already on the board (NOD-4: Black's
+//     opening pair may serve on Black's first main turn);
+//     (c) only the anchor, when no node exists for it (rulebook).
+//     There is no pass. Both placements are one turn (resolutions.md).
+//   - Lines are the three families of hex lines, followed to the edge; pieces standing on
+//     them do not matter, whatever their colour (NOD-1, recommended and settled by
+//     resolutions.md: unlike Skirt, Node's text sets no line-of-sight condition). A line
+//     along a side holds only ring cells, so it never places a node (NOD-2).
+//   - The win: after any single placement (an anchor in the middle of a turn too), a group
+//     of the mover's pieces, anchors and nodes together, holding ring cells on two opposite
+//     sides ("opposite-sides") or on three pairwise non-adjacent sides ("three-sides") wins
+//     at once; a corner counts for both its sides (rulebook, §2.6). A winning anchor ends the
+//     turn with no node (resolutions.md). When one group does both, the reason is
+//     "opposite-sides".
+//   - A player with no legal turn (a full ring and no node for any pair of their anchors)
+//     loses ("no-moves"; NOD-3, recommended, as Kato's other games treat a player who cannot
+//     move).
+//   - Every turn fills at least one cell, so no game outlasts the cells of the board;
+//     Game.MaxTurns is the cell count of the largest board.
+//
+// # Options
+//
+//   - size: cells per side, "3" to "8", default "6" (the rulebook's figure uses 6 and the
+//     game plays on any size; 8 is the largest board that fits the three-word cell sets).
+//     Presets: the default and size=4.
+//
+// # Notation
+//
+// The generic placement notation, one decision at a time: "@h1" then "@h7".
+//
+// # Explanations
+//
+// Prompts: "opening-anchor" (White's first), "opening-anchors" and "opening-second"
+// (Black's pair), "anchor-or-node", "node". WhyNot for a clicked cell: "occupied",
+// "opening-outer" (an inner cell in the opening), "node-now" (a ring cell while the node is
+// owed), "not-in-line" (no anchor of the mover in line with it), "not-in-line-new" (not in
+// line with the anchor just placed), "no-second-line" (only one anchor in line with it),
+// "same-line" (the anchors in line with it are all on one line with it). Marks: every ring
+// cell as rules.Ring.
+//
+// # Representation and hashing
+//
+// The board tables and cell sets come from package skirt (Topo, Set). Every ring cell has
+// the set of inner cells on its three lines; the nodes of two anchors are the intersection
+// of their sets, less the inner cells of a line through both. The opening's steps follow
+// from the number of pieces on the board (0, 1, 2; the main phase from 3). The state keeps
+// the anchor whose node is owed and the legal sites of the next decision, recomputed by
+// Apply. Hash is a Zobrist hash (keys seeded with "node") of the pieces, the owed anchor and
+// Black to move; AppendKey adds the size and the end flag. The game is Memoryless.
+//
+// # Perft
+//
+// Whole turns, positions reached by the same turn merged (testdata/perft): size 6: 30,
+// 12,180 (C(29,2)·30), 564,732; size 4: 18, 2,448, 56,880, 2,166,000. The naive
+// implementation in naive_test.go agrees on sizes 3 (to depth 4), 4 (3) and 6 (2) and
+// referees random games on every size.
+package node

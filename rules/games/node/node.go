@@ -1,0 +1,400 @@
+package node
+
+import (
+	"encoding/binary"
+	"fmt"
+	"maps"
+	"math/bits"
+	"math/rand/v2"
+	"strconv"
+	"sync"
+
+	"koma/rules"
+	"koma/rules/board"
+	"koma/rules/games/skirt"
+)
+
+// Game is the definition card of Node.
+var Game = &rules.Game{
+	ID:    "node",
+	Sides: []rules.Side{{Colour: rules.White}, {Colour: rules.Black}},
+	Style: rules.HexCells,
+	Looks: []rules.Look{rules.Disc},
+	Options: []rules.OptionSpec{
+		{Key: "size", Values: []string{"3", "4", "5", "6", "7", "8"}, Default: "6"},
+	},
+	Presets: []string{"", "size=4"},
+	// Every turn fills at least one empty cell, so no game outlasts the cells of the
+	// largest board.
+	MaxTurns: skirt.MaxCells,
+	New:      newState,
+}
+
+// The reasons a game ends.
+const (
+	// reasonOpposite: the mover's group joins two opposite sides.
+	reasonOpposite = "opposite-sides"
+	// reasonThree: the mover's group joins three pairwise non-adjacent sides.
+	reasonThree = "three-sides"
+	// reasonNoMoves: the player to move has no legal turn and loses (NOD-3).
+	reasonNoMoves = "no-moves"
+)
+
+// openingPieces is the number of anchors on the board when the main phase starts: White's
+// one and Black's two.
+const openingPieces = 3
+
+type set = skirt.Set
+
+// variant is the immutable data shared by every position of one board size.
+type variant struct {
+	*skirt.Topo
+	opts rules.Options
+	// keys: one per cell and player, one per pending anchor, then Black to move.
+	keys board.Zobrist
+}
+
+func (v *variant) pieceKey(c int, p rules.Player) uint64 { return v.keys[2*c+int(p)] }
+func (v *variant) pendingKey(c int) uint64               { return v.keys[2*v.Cells+c] }
+func (v *variant) sideKey() uint64                       { return v.keys[3*v.Cells] }
+
+var variants [skirt.MaxSize + 1]func() *variant
+
+func init() {
+	for n := skirt.MinSize; n <= skirt.MaxSize; n++ {
+		variants[n] = sync.OnceValue(func() *variant {
+			t := skirt.TopoOf(n)
+			return &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 3*t.Cells+1)}
+		})
+	}
+}
+
+// State is a Node position.
+type State struct {
+	v   *variant
+	occ [2]set
+	// choices holds the sites of the next decision's legal placements, kept by Apply.
+	choices set
+	hash    uint64
+	// pending is the anchor just placed whose node is still owed, or -1.
+	pending int16
+	// turn is the player to move; once the game is over, the winner.
+	turn   rules.Player
+	over   bool
+	reason string
+}
+
+func newState(opts rules.Options) (rules.State, error) {
+	n, ok := skirt.ParseSize(opts.Get("size"))
+	if !ok {
+		return nil, fmt.Errorf("node: size %q: want a whole number from %d to %d", opts.Get("size"), skirt.MinSize, skirt.MaxSize)
+	}
+	s := &State{v: variants[n](), pending: -1}
+	s.choices = s.v.Ring
+	s.hash = s.ComputeHash()
+	return s, nil
+}
+
+// Game returns the Node definition.
+func (s *State) Game() *rules.Game { return Game }
+
+// Variant returns a copy of the options.
+func (s *State) Variant() rules.Options { return maps.Clone(s.v.opts) }
+
+// Board returns the hex board.
+func (s *State) Board() *board.Topology { return s.v.Board }
+
+// ToMove returns the player to move, or rules.NoPlayer once the game is over.
+func (s *State) ToMove() rules.Player {
+	if s.over {
+		return rules.NoPlayer
+	}
+	return s.turn
+}
+
+func (s *State) occupied() set { return s.occ[0].Or(s.occ[1]) }
+
+// placed is the number of pieces on the board, which tells the opening's steps apart.
+func (s *State) placed() int { return s.occ[0].Count() + s.occ[1].Count() }
+
+// MidTurn reports whether the turn goes on: Black's second opening anchor, or the node
+// owed after an anchor.
+func (s *State) MidTurn() bool { return !s.over && (s.pending >= 0 || s.placed() == 2) }
+
+// Nodes returns the inner cells where a node may stand for the anchors a and b: on a line
+// through each, where two different lines meet; the cells of a line through both anchors
+// are not allowed (NOD-1: pieces on the lines do not matter).
+func Nodes(t *skirt.Topo, a, b int) set {
+	out := t.Sight[a].And(t.Sight[b])
+	for f := 0; f < 3; f++ {
+		if id := t.Line[a][f]; id == t.Line[b][f] {
+			out = out.AndNot(t.InnerLine[f][id])
+		}
+	}
+	return out
+}
+
+// nodesFor returns the empty inner cells where p may place a node with the anchor a and
+// another of p's anchors.
+func (s *State) nodesFor(p rules.Player, a int) set {
+	var out set
+	anchors := s.occ[p].And(s.v.Ring)
+	anchors.Remove(a)
+	for w := range anchors {
+		for x := anchors[w]; x != 0; x &= x - 1 {
+			out = out.Or(Nodes(s.v.Topo, a, w*64+bits.TrailingZeros64(x)))
+		}
+	}
+	return out.AndNot(s.occupied())
+}
+
+// turnChoices is what p may place first in a main-phase turn: any empty outer cell, or a
+// node for a pair of p's anchors.
+func (s *State) turnChoices(p rules.Player) set {
+	occ := s.occupied()
+	// The ring of the largest board has 6·(MaxSize−1) cells.
+	var list [6 * (skirt.MaxSize - 1)]int16
+	n := 0
+	anchors := s.occ[p].And(s.v.Ring)
+	for w := range anchors {
+		for x := anchors[w]; x != 0; x &= x - 1 {
+			list[n] = int16(w*64 + bits.TrailingZeros64(x))
+			n++
+		}
+	}
+	var nodes set
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			nodes = nodes.Or(Nodes(s.v.Topo, int(list[i]), int(list[j])))
+		}
+	}
+	return s.v.Ring.AndNot(occ).Or(nodes.AndNot(occ))
+}
+
+func place(c int) rules.Move {
+	return rules.Move{Kind: rules.Place, Len: 1, Path: [rules.MaxPath]board.Site{board.Site(c)}}
+}
+
+// LegalMoves lists the placements in site order.
+func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
+	if s.over {
+		return dst
+	}
+	for w := range s.choices {
+		for x := s.choices[w]; x != 0; x &= x - 1 {
+			dst = append(dst, place(w*64+bits.TrailingZeros64(x)))
+		}
+	}
+	return dst
+}
+
+// RandomMove implements rules.RandomMover from the choice set.
+func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
+	if s.over {
+		return rules.Move{}, false
+	}
+	return place(s.choices.Select(rng.IntN(s.choices.Count()))), true
+}
+
+// Apply plays m; a move that is not legal leaves the state unchanged.
+func (s *State) Apply(m rules.Move) {
+	if s.over || m.Kind != rules.Place || m.Len != 1 || m.Tag != 0 {
+		return
+	}
+	c := int(m.Path[0])
+	if c < 0 || c >= s.v.Cells || !s.choices.Has(c) {
+		return
+	}
+	v, p := s.v, s.turn
+	before := s.placed()
+	s.occ[p].Add(c)
+	s.hash ^= v.pieceKey(c, p)
+	if s.pending >= 0 {
+		s.hash ^= v.pendingKey(int(s.pending))
+		s.pending = -1
+	}
+	if mask := v.GroupSides(s.occ[p], c); skirt.Connects(mask) {
+		s.over = true
+		s.reason = reasonThree
+		if skirt.Opposite(mask) {
+			s.reason = reasonOpposite
+		}
+		return
+	}
+	switch {
+	case before == 1:
+		// Black's first opening anchor: the second follows.
+		s.choices = v.Ring.AndNot(s.occupied())
+		return
+	case before >= openingPieces && v.Ring.Has(c):
+		if t := s.nodesFor(p, c); !t.Empty() {
+			s.pending = int16(c)
+			s.hash ^= v.pendingKey(c)
+			s.choices = t
+			return
+		}
+	}
+	s.turn = p.Other()
+	s.hash ^= v.sideKey()
+	if before+1 < openingPieces {
+		s.choices = v.Ring.AndNot(s.occupied())
+	} else {
+		s.choices = s.turnChoices(s.turn)
+	}
+	if s.choices.Empty() {
+		s.over = true
+		s.turn = p
+		s.hash ^= v.sideKey()
+		s.reason = reasonNoMoves
+	}
+}
+
+// Clone returns an independent copy.
+func (s *State) Clone() rules.State { c := *s; return &c }
+
+// CopyFrom overwrites s with src, another Node state.
+func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
+
+// Hash returns the incremental Zobrist hash of the pieces, the pending anchor and the
+// player to move.
+func (s *State) Hash() uint64 { return s.hash }
+
+// ComputeHash recomputes Hash from scratch.
+func (s *State) ComputeHash() uint64 {
+	var h uint64
+	if s.turn == 1 {
+		h = s.v.sideKey()
+	}
+	if s.pending >= 0 {
+		h ^= s.v.pendingKey(int(s.pending))
+	}
+	for p := rules.Player(0); p < 2; p++ {
+		for w := range s.occ[p] {
+			for x := s.occ[p][w]; x != 0; x &= x - 1 {
+				h ^= s.v.pieceKey(w*64+bits.TrailingZeros64(x), p)
+			}
+		}
+	}
+	return h
+}
+
+// AppendKey appends the size, the player to move, the pending anchor, the end flag and both
+// players' pieces; the phase, the choices and the outcome follow from them.
+func (s *State) AppendKey(dst []byte) []byte {
+	over := byte(0)
+	if s.over {
+		over = 1
+	}
+	dst = append(dst, byte(s.v.Size), byte(s.turn), byte(s.pending), over)
+	for p := range s.occ {
+		for _, w := range s.occ[p] {
+			dst = binary.LittleEndian.AppendUint64(dst, w)
+		}
+	}
+	return dst
+}
+
+// Outcome reports the winner once the game is over.
+func (s *State) Outcome() (rules.Outcome, bool) {
+	if !s.over {
+		return rules.Outcome{}, false
+	}
+	return rules.Outcome{Winner: s.turn, Reason: s.reason}, true
+}
+
+// Pieces appends the piece on site, if any.
+func (s *State) Pieces(site board.Site, dst []rules.Piece) []rules.Piece {
+	c := int(site)
+	if c < 0 || c >= s.v.Cells {
+		return dst
+	}
+	for p := rules.Player(0); p < 2; p++ {
+		if s.occ[p].Has(c) {
+			return append(dst, rules.Piece{Owner: p})
+		}
+	}
+	return dst
+}
+
+// Marks implements rules.Marker: the outer ring, where anchors stand.
+func (s *State) Marks(dst []rules.Mark) []rules.Mark {
+	for w := range s.v.Ring {
+		for x := s.v.Ring[w]; x != 0; x &= x - 1 {
+			dst = append(dst, rules.Mark{Site: board.Site(w*64 + bits.TrailingZeros64(x)), Kind: rules.Ring, Owner: rules.NoPlayer})
+		}
+	}
+	return dst
+}
+
+// Prompt implements rules.Prompter.
+func (s *State) Prompt() string {
+	switch {
+	case s.over:
+		return ""
+	case s.pending >= 0:
+		return "node"
+	}
+	switch s.placed() {
+	case 0:
+		return "opening-anchor"
+	case 1:
+		return "opening-anchors"
+	case 2:
+		return "opening-second"
+	}
+	return "anchor-or-node"
+}
+
+// WhyNot implements rules.Explainer for a click on a cell that takes no piece now.
+func (s *State) WhyNot(path []board.Site) string {
+	if s.over || len(path) != 1 {
+		return ""
+	}
+	c := int(path[0])
+	if c < 0 || c >= s.v.Cells || s.choices.Has(c) {
+		return ""
+	}
+	switch {
+	case s.occupied().Has(c):
+		return "occupied"
+	case s.placed() < openingPieces:
+		return "opening-outer"
+	case s.pending >= 0 && s.v.Ring.Has(c):
+		return "node-now"
+	}
+	// An empty inner cell: count the anchors in line with it.
+	seers := 0
+	anchors := s.occ[s.turn].And(s.v.Ring)
+	for w := range anchors {
+		for x := anchors[w]; x != 0; x &= x - 1 {
+			if s.v.Sight[w*64+bits.TrailingZeros64(x)].Has(c) {
+				seers++
+			}
+		}
+	}
+	switch {
+	case s.pending >= 0 && !s.v.Sight[s.pending].Has(c):
+		return "not-in-line-new"
+	case seers == 0:
+		return "not-in-line"
+	case seers == 1:
+		return "no-second-line"
+	}
+	return "same-line"
+}
+
+// String describes the position for test failures.
+func (s *State) String() string {
+	return fmt.Sprintf("%s\n%s to move", rules.Text(s), rules.SideName(s, s.turn))
+}
+
+// Memoryless: nothing but the pieces, the pending anchor and the player to move decides what
+// comes next.
+func (s *State) Memoryless() bool { return true }
+
+var (
+	_ rules.Explainer  = (*State)(nil)
+	_ rules.Prompter   = (*State)(nil)
+	_ rules.Marker     = (*State)(nil)
+	_ rules.Memoryless = (*State)(nil)
+)

@@ -1,0 +1,673 @@
+package sibling
+
+import (
+	"encoding/binary"
+	"fmt"
+	"maps"
+	"math/bits"
+	"slices"
+	"strconv"
+	"sync"
+
+	"koma/rules"
+	"koma/rules/board"
+)
+
+// Board sizes offered, in cells per side.
+const (
+	minSize = 3
+	maxSize = 8
+	// maxCells is the cell count of the largest board, 3n²-3n+1 for n = maxSize.
+	maxCells = 3*maxSize*maxSize - 3*maxSize + 1
+	// words is the number of 64-bit words in a cell set of the largest board.
+	words = (maxCells + 63) / 64
+)
+
+// The values of the pie option.
+const (
+	pieOff = "off"
+	pieOn  = "on"
+)
+
+// The outcome reasons: which entry of the sorted group lists decided the game.
+const (
+	// reasonSecond: the second-largest groups differed (the rulebook's main rule).
+	reasonSecond = "second-group"
+	// reasonLargest: the second-largest groups tied and the largest decided.
+	reasonLargest = "largest-group"
+	// reasonSmaller: the two largest tied, and the third or a later group decided.
+	reasonSmaller = "smaller-groups"
+)
+
+// The prompt keys, looked up as "prompt.<key>" in the rules text.
+const (
+	promptOpening     = "opening"
+	promptFirst       = "first"
+	promptFirstOrSwap = "first-or-swap"
+	promptSecond      = "second"
+)
+
+// The keys of WhyNot, looked up as "why.<key>".
+const (
+	whyOccupied  = "occupied"
+	whyNoPartner = "no-partner"
+	whyNotInLine = "not-in-line"
+	whyAdjacent  = "adjacent"
+)
+
+// labelSwap is the label of the Swap button, "choice.take-white".
+const labelSwap = "take-white"
+
+// Game is the definition card of Sibling.
+var Game = &rules.Game{
+	ID:    "sibling",
+	Sides: []rules.Side{{Colour: rules.White}, {Colour: rules.Black}},
+	Style: rules.HexCells,
+	Looks: []rules.Look{rules.Disc},
+	Options: []rules.OptionSpec{
+		{Key: "size", Values: []string{"3", "4", "5", "6", "7", "8"}, Default: "5"},
+		{Key: "pie", Values: []string{pieOff, pieOn}, Default: pieOff},
+	},
+	Presets: []string{"", "size=4", "pie=on"},
+	// Every turn but the swap places at least one piece, the first turn one and every
+	// later one two, and the swap happens at most once: 1 + 1 + (cells-1)/2 turns at most.
+	MaxTurns: maxCells/2 + 2,
+	New:      newState,
+}
+
+// cellSet is a set of cells of one board, bit i standing for site i.
+type cellSet [words]uint64
+
+func (c *cellSet) has(i int) bool { return c[i>>6]>>(uint(i)&63)&1 != 0 }
+
+func (c *cellSet) add(i int) { c[i>>6] |= 1 << (uint(i) & 63) }
+
+func (c *cellSet) count() int {
+	n := 0
+	for _, w := range c {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+func (c *cellSet) empty() bool {
+	var any uint64
+	for _, w := range c {
+		any |= w
+	}
+	return any == 0
+}
+
+// meets reports whether a and b share a cell.
+func meets(a, b *cellSet) bool {
+	var any uint64
+	for w := range a {
+		any |= a[w] & b[w]
+	}
+	return any != 0
+}
+
+// nth returns the k-th lowest cell of c (k counted from 0), which must exist.
+func (c *cellSet) nth(k int) int {
+	for w, word := range c {
+		if n := bits.OnesCount64(word); k >= n {
+			k -= n
+			continue
+		}
+		return w*64 + board.SelectBit(word, k)
+	}
+	panic("sibling: cell set has too few cells")
+}
+
+// variant is the immutable data shared by every position of one board size and pie rule.
+type variant struct {
+	size  int
+	cells int
+	pie   bool
+	topo  *board.Topology
+	opts  rules.Options
+	all   cellSet
+	keys  board.Zobrist
+	// far[c] holds the cells on the six lines through c at distance two or more: the
+	// partners c may have once they are empty. line[c] adds the neighbours.
+	far, line []cellSet
+	// nbr[c][d] is the neighbour of c in direction d (board.HexE order), or -1.
+	nbr [][6]int16
+}
+
+// The layout of the Zobrist keys: Black to move, then two piece keys per cell, one key
+// per cell for a first piece waiting for its partner, and one for swapped colours.
+const sideKey = 0
+
+func (v *variant) pieceKey(c int, p rules.Player) uint64 { return v.keys[1+2*c+int(p)] }
+func (v *variant) pendingKey(c int) uint64               { return v.keys[1+2*v.cells+c] }
+func (v *variant) swappedKey() uint64                    { return v.keys[1+3*v.cells] }
+
+// variants[size][pie] builds each variant once, on first use.
+var variants [maxSize + 1][2]func() *variant
+
+func init() {
+	for n := minSize; n <= maxSize; n++ {
+		for pie := range 2 {
+			variants[n][pie] = sync.OnceValue(func() *variant { return buildVariant(n, pie == 1) })
+		}
+	}
+}
+
+func buildVariant(n int, pie bool) *variant {
+	t := board.NewHex(n)
+	opts := rules.Options{"size": strconv.Itoa(n), "pie": pieOff}
+	if pie {
+		opts["pie"] = pieOn
+	}
+	v := &variant{
+		size: n, cells: t.Len(), pie: pie, topo: t, opts: opts,
+		keys: board.NewZobrist(Game.ID, 2+3*t.Len()),
+		far:  make([]cellSet, t.Len()),
+		line: make([]cellSet, t.Len()),
+		nbr:  make([][6]int16, t.Len()),
+	}
+	for c := 0; c < v.cells; c++ {
+		v.all.add(c)
+		for d := 0; d < 6; d++ {
+			v.nbr[c][d] = -1
+			if a := t.Step(board.Site(c), board.Dir(d)); a != board.NoSite {
+				v.nbr[c][d] = int16(a)
+			}
+			dist := 1
+			for a := t.Step(board.Site(c), board.Dir(d)); a != board.NoSite; a = t.Step(a, board.Dir(d)) {
+				v.line[c].add(int(a))
+				if dist >= 2 {
+					v.far[c].add(int(a))
+				}
+				dist++
+			}
+		}
+	}
+	return v
+}
+
+// State is a Sibling position.
+type State struct {
+	v   *variant
+	occ [2]cellSet
+	// pending is the first piece of the pair being placed, or -1 between turns.
+	pending int16
+	// turn is the player to move; once the game is over, the player left without a pair.
+	turn rules.Player
+	// swapped is true once the second player has taken over White (the pie rule).
+	swapped bool
+	over    bool
+	result  rules.Outcome
+	hash    uint64
+}
+
+func newState(opts rules.Options) (rules.State, error) {
+	text := opts.Get("size")
+	n, err := strconv.Atoi(text)
+	if err != nil || n < minSize || n > maxSize || strconv.Itoa(n) != text {
+		return nil, fmt.Errorf("sibling: size %q: want a whole number from %d to %d", text, minSize, maxSize)
+	}
+	pie := 0
+	switch opts.Get("pie") {
+	case pieOff:
+	case pieOn:
+		pie = 1
+	default:
+		return nil, fmt.Errorf("sibling: pie %q: want %s or %s", opts.Get("pie"), pieOff, pieOn)
+	}
+	s := &State{v: variants[n][pie](), pending: -1}
+	s.hash = s.ComputeHash()
+	return s, nil
+}
+
+// Game returns the Sibling definition.
+func (s *State) Game() *rules.Game { return Game }
+
+// Variant returns a copy of the options, so that callers cannot change the shared ones.
+func (s *State) Variant() rules.Options { return maps.Clone(s.v.opts) }
+
+// Board returns the hex board of the position's size.
+func (s *State) Board() *board.Topology { return s.v.topo }
+
+// ToMove returns the player to move, or rules.NoPlayer once the game is over.
+func (s *State) ToMove() rules.Player {
+	if s.over {
+		return rules.NoPlayer
+	}
+	return s.turn
+}
+
+// MidTurn is true between the two placements of a pair.
+func (s *State) MidTurn() bool { return !s.over && s.pending >= 0 }
+
+// Colour implements rules.SeatColours: after a swap, the second seat plays White.
+func (s *State) Colour(p rules.Player) rules.Colour {
+	if s.swapped {
+		p = p.Other()
+	}
+	return Game.Sides[p].Colour
+}
+
+// emptyCells returns the cells holding no piece.
+func (s *State) emptyCells() cellSet {
+	var e cellSet
+	for w := range e {
+		e[w] = s.v.all[w] &^ (s.occ[0][w] | s.occ[1][w])
+	}
+	return e
+}
+
+// pieces counts the pieces on the board.
+func (s *State) pieces() int { return s.occ[0].count() + s.occ[1].count() }
+
+// opening reports whether the position is White's first turn: a single piece anywhere.
+func (s *State) opening() bool { return s.occ[0].empty() && s.occ[1].empty() }
+
+// swapOffered reports whether the pie rule lets the player to move take over White now:
+// the first piece stands alone on the board and nobody has swapped.
+func (s *State) swapOffered() bool {
+	return s.v.pie && !s.swapped && s.pending < 0 && s.pieces() == 1
+}
+
+// starts returns the empty cells that may take the first piece of a pair: those with an
+// empty partner two or more cells away on one of their lines (SIB-1).
+func (s *State) starts() cellSet {
+	empty := s.emptyCells()
+	var out cellSet
+	for w, word := range empty {
+		for word != 0 {
+			c := w*64 + bits.TrailingZeros64(word)
+			word &= word - 1
+			if meets(&s.v.far[c], &empty) {
+				out.add(c)
+			}
+		}
+	}
+	return out
+}
+
+// anyPair reports whether some pair may still be placed.
+func (s *State) anyPair() bool {
+	empty := s.emptyCells()
+	for w, word := range empty {
+		for word != 0 {
+			c := w*64 + bits.TrailingZeros64(word)
+			word &= word - 1
+			if meets(&s.v.far[c], &empty) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// partners returns the empty cells that may take the second piece after a first on c.
+func (s *State) partners(c int) cellSet {
+	empty := s.emptyCells()
+	var out cellSet
+	for w := range out {
+		out[w] = s.v.far[c][w] & empty[w]
+	}
+	return out
+}
+
+// choices returns the cells the next Place may use, and whether Swap follows them.
+func (s *State) choices() (cells cellSet, swap bool) {
+	switch {
+	case s.opening():
+		return s.v.all, false
+	case s.pending >= 0:
+		return s.partners(int(s.pending)), false
+	}
+	return s.starts(), s.swapOffered()
+}
+
+// allowed reports whether the next Place may use cell c.
+func (s *State) allowed(c int) bool {
+	if c < 0 || c >= s.v.cells {
+		return false
+	}
+	empty := s.emptyCells()
+	switch {
+	case !empty.has(c):
+		return false
+	case s.opening():
+		return true
+	case s.pending >= 0:
+		return s.v.far[s.pending].has(c)
+	}
+	return meets(&s.v.far[c], &empty)
+}
+
+// placement is the move that places on cell c, exactly as LegalMoves writes it.
+func placement(c int) rules.Move {
+	return rules.Move{Kind: rules.Place, Len: 1, Path: [rules.MaxPath]board.Site{board.Site(c)}}
+}
+
+// swapMove is the pie rule's move.
+var swapMove = rules.Move{Kind: rules.Swap}
+
+// LegalMoves appends the placements in site order: any cell on White's first turn, the
+// cells with a partner for the first piece of a pair, the partners of the first piece for
+// the second. Swap comes last when the pie rule offers it.
+func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
+	if s.over {
+		return dst
+	}
+	cells, swap := s.choices()
+	k := len(dst)
+	n := cells.count()
+	dst = slices.Grow(dst, n+1)[:k+n]
+	for w, word := range cells {
+		for word != 0 {
+			dst[k] = placement(w*64 + bits.TrailingZeros64(word))
+			word &= word - 1
+			k++
+		}
+	}
+	if swap {
+		dst = append(dst, swapMove)
+	}
+	return dst
+}
+
+// Apply plays m. The interface gives Apply no way to report an error, so a move that is not
+// legal leaves the state unchanged instead of corrupting it; rules.Play reports such moves.
+func (s *State) Apply(m rules.Move) {
+	if s.over {
+		return
+	}
+	v := s.v
+	switch {
+	case m == swapMove && s.swapOffered():
+		// The pieces change hands with the colours, so the white piece stays white.
+		for p := rules.Player(0); p < 2; p++ {
+			s.hashPieces(p)
+		}
+		s.occ[0], s.occ[1] = s.occ[1], s.occ[0]
+		for p := rules.Player(0); p < 2; p++ {
+			s.hashPieces(p)
+		}
+		s.swapped = true
+		s.hash ^= v.swappedKey()
+		s.endTurn()
+	case m.Kind == rules.Place && m.Len == 1 && m == placement(int(m.Path[0])) && s.allowed(int(m.Path[0])):
+		c := int(m.Path[0])
+		first := !s.opening() && s.pending < 0
+		s.occ[s.turn].add(c)
+		s.hash ^= v.pieceKey(c, s.turn)
+		if s.pending >= 0 {
+			s.hash ^= v.pendingKey(int(s.pending))
+			s.pending = -1
+		}
+		if first {
+			s.pending = int16(c)
+			s.hash ^= v.pendingKey(c)
+			return
+		}
+		s.endTurn()
+	}
+}
+
+// hashPieces toggles the keys of p's pieces.
+func (s *State) hashPieces(p rules.Player) {
+	for w, word := range s.occ[p] {
+		for word != 0 {
+			s.hash ^= s.v.pieceKey(w*64+bits.TrailingZeros64(word), p)
+			word &= word - 1
+		}
+	}
+}
+
+// endTurn passes the turn and ends the game when the new mover has no pair to place.
+func (s *State) endTurn() {
+	s.turn = s.turn.Other()
+	s.hash ^= s.v.keys[sideKey]
+	if !s.anyPair() {
+		s.over = true
+		s.result = s.score()
+	}
+}
+
+// score compares the players' group sizes: the second-largest first, then the largest,
+// then the third, fourth and so on, a missing group counting as 0. The outcome carries
+// the sizes that decided.
+func (s *State) score() rules.Outcome {
+	var a, b groupList
+	s.groups(0, &a)
+	s.groups(1, &b)
+	return compare(&a, &b)
+}
+
+// groupList holds one player's group sizes, largest first.
+type groupList struct {
+	size [maxCells]int16
+	n    int
+}
+
+func (g *groupList) at(i int) int {
+	if i < g.n {
+		return int(g.size[i])
+	}
+	return 0
+}
+
+// compare decides between two group lists as the rulebook orders them.
+func compare(a, b *groupList) rules.Outcome {
+	n := max(a.n, b.n, 2)
+	for k := range n {
+		i := k
+		switch k {
+		case 0:
+			i = 1
+		case 1:
+			i = 0
+		}
+		if x, y := a.at(i), b.at(i); x != y {
+			reason := reasonSmaller
+			switch i {
+			case 1:
+				reason = reasonSecond
+			case 0:
+				reason = reasonLargest
+			}
+			return rules.Scores(reason, x, y)
+		}
+	}
+	// Unreachable: one player always has an odd number of pieces and the other an even
+	// number, so the lists differ. Scored as a draw by the second groups all the same.
+	return rules.Scores(reasonSecond, a.at(1), b.at(1))
+}
+
+// groups fills out with the sizes of p's groups, largest first.
+func (s *State) groups(p rules.Player, out *groupList) {
+	own := s.occ[p]
+	var seen cellSet
+	var stack [maxCells]int16
+	out.n = 0
+	for w, word := range own {
+		for word != 0 {
+			c := w*64 + bits.TrailingZeros64(word)
+			word &= word - 1
+			if seen.has(c) {
+				continue
+			}
+			seen.add(c)
+			stack[0] = int16(c)
+			top, size := 1, 0
+			for top > 0 {
+				top--
+				x := int(stack[top])
+				size++
+				for _, a := range s.v.nbr[x] {
+					if a >= 0 && own.has(int(a)) && !seen.has(int(a)) {
+						seen.add(int(a))
+						stack[top] = a
+						top++
+					}
+				}
+			}
+			// Insertion keeps the list sorted, largest first; lists are short.
+			i := out.n
+			for i > 0 && int(out.size[i-1]) < size {
+				out.size[i] = out.size[i-1]
+				i--
+			}
+			out.size[i] = int16(size)
+			out.n++
+		}
+	}
+}
+
+// GroupSizes returns p's group sizes, largest first, as the final count lists them.
+func (s *State) GroupSizes(p rules.Player) []int {
+	var g groupList
+	s.groups(p, &g)
+	out := make([]int, g.n)
+	for i := range out {
+		out[i] = int(g.size[i])
+	}
+	return out
+}
+
+// Clone returns an independent copy.
+func (s *State) Clone() rules.State { c := *s; return &c }
+
+// CopyFrom overwrites s with src, another Sibling state.
+func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
+
+// Hash returns the incremental Zobrist hash.
+func (s *State) Hash() uint64 { return s.hash }
+
+// ComputeHash recomputes Hash from the pieces, the player to move, the first piece of a
+// pair in progress and the swap.
+func (s *State) ComputeHash() uint64 {
+	var h uint64
+	if s.turn == 1 {
+		h = s.v.keys[sideKey]
+	}
+	for p := rules.Player(0); p < 2; p++ {
+		for w, word := range s.occ[p] {
+			for word != 0 {
+				h ^= s.v.pieceKey(w*64+bits.TrailingZeros64(word), p)
+				word &= word - 1
+			}
+		}
+	}
+	if s.pending >= 0 {
+		h ^= s.v.pendingKey(int(s.pending))
+	}
+	if s.swapped {
+		h ^= s.v.swappedKey()
+	}
+	return h
+}
+
+// AppendKey appends the size, the pie rule, the turn, the pending first piece, the swap,
+// the end flag and both players' pieces: everything the future depends on.
+func (s *State) AppendKey(dst []byte) []byte {
+	flags := byte(0)
+	if s.over {
+		flags |= 1
+	}
+	if s.swapped {
+		flags |= 2
+	}
+	if s.v.pie {
+		flags |= 4
+	}
+	dst = append(dst, byte(s.v.size), byte(s.turn), flags)
+	dst = binary.LittleEndian.AppendUint16(dst, uint16(s.pending))
+	for p := range s.occ {
+		for _, w := range s.occ[p] {
+			dst = binary.LittleEndian.AppendUint64(dst, w)
+		}
+	}
+	return dst
+}
+
+// Outcome reports the result once no pair can be placed.
+func (s *State) Outcome() (rules.Outcome, bool) { return s.result, s.over }
+
+// Pieces appends the piece on site, if any.
+func (s *State) Pieces(site board.Site, dst []rules.Piece) []rules.Piece {
+	c := int(site)
+	if c < 0 || c >= s.v.cells {
+		return dst
+	}
+	for p := rules.Player(0); p < 2; p++ {
+		if s.occ[p].has(c) {
+			return append(dst, rules.Piece{Owner: p})
+		}
+	}
+	return dst
+}
+
+// String describes the position for test failures.
+func (s *State) String() string {
+	return fmt.Sprintf("%s\n%s to move", rules.Text(s), rules.SideName(s, s.turn))
+}
+
+// Prompt implements rules.Prompter: which piece of the turn the player is placing.
+func (s *State) Prompt() string {
+	switch {
+	case s.over:
+		return ""
+	case s.opening():
+		return promptOpening
+	case s.pending >= 0:
+		return promptSecond
+	case s.swapOffered():
+		return promptFirstOrSwap
+	}
+	return promptFirst
+}
+
+// MoveLabel implements rules.Labeller: the swap takes over White and its piece.
+func (s *State) MoveLabel(m rules.Move) string {
+	if m.Kind == rules.Swap {
+		return labelSwap
+	}
+	return ""
+}
+
+// WhyNot implements rules.Explainer for a click on a cell that takes no piece now.
+func (s *State) WhyNot(path []board.Site) string {
+	if s.over || len(path) != 1 {
+		return ""
+	}
+	c := int(path[0])
+	if c < 0 || c >= s.v.cells {
+		return ""
+	}
+	empty := s.emptyCells()
+	switch {
+	case !empty.has(c):
+		return whyOccupied
+	case s.opening():
+		return ""
+	case s.pending < 0:
+		if !meets(&s.v.far[c], &empty) {
+			return whyNoPartner
+		}
+		return ""
+	case !s.v.line[s.pending].has(c):
+		return whyNotInLine
+	case !s.v.far[s.pending].has(c):
+		return whyAdjacent
+	}
+	return ""
+}
+
+// Memoryless: nothing but the pieces, the player to move, the first piece of a pair and
+// the swap decides what comes next.
+func (s *State) Memoryless() bool { return true }
+
+var (
+	_ rules.SeatColours = (*State)(nil)
+	_ rules.Prompter    = (*State)(nil)
+	_ rules.Labeller    = (*State)(nil)
+	_ rules.Explainer   = (*State)(nil)
+	_ rules.Memoryless  = (*State)(nil)
+)

@@ -1,0 +1,80 @@
+// Package skirt implements Kanare Kato's connection game Skirt (ID "skirt") on a
+// hexagon-shaped board of hex cells, whose outer ring is the launching pad for the pieces
+// inside.
+//
+// # Sources
+//
+// The English rulebook text (seed 002, Kanare Kato; figures lost, captions kept) and the
+// reference note games-hex.md: §2 for coordinates and labels (board.NewHex), §2.6 for the
+// outer ring, sides and corners, §8 for the rules and SKI-1 to SKI-5; resolutions.md for
+// what a turn is and for the turn that wins on its outer piece.
+//
+// # Rules as implemented
+//
+//   - The board: N cells per side. The outer area is the ring of cells at distance N−1 from
+//     the centre; everything else is the inner area (rulebook). The ring has six sides of N
+//     cells; each corner belongs to the two sides it joins (rulebook, §2.6). The board
+//     starts empty; White (Player 0) moves first.
+//   - White's first turn is a single piece on any empty outer cell (rulebook).
+//   - Every later turn, from Black's first, is one of (rulebook, §8):
+//     (a) a piece on an empty outer cell A, then a piece on an inner cell reachable from A;
+//     (b) no outer piece, only an inner piece reachable from any of the mover's outer
+//     pieces already on the board;
+//     (c) only the outer piece, and only when nothing is reachable from it (SKI-3, recommended
+//     and settled by resolutions.md: the rulebook is silent, Node's text allows it).
+//     There is no pass (rulebook). Both placements are one turn (resolutions.md).
+//   - Reachable from an outer piece A: along each of the six lines from A that enters the
+//     inner area, every empty inner cell up to the first piece of either colour. If the cell
+//     next to A holds a piece, the piece and the unbroken run of pieces behind it on the same
+//     line are jumped, and the empty inner cells after the run, up to the next piece, are
+//     reachable instead; only one run is jumped (rulebook; SKI-1: the run is along the line,
+//     in either colour; SKI-2: a piece further away simply blocks). Ring cells are never
+//     targets, and a line that runs along the ring reaches nothing.
+//   - The win: a player wins at once when, after any single placement (the outer one in the
+//     middle of a turn too), a group of their pieces holds ring cells on two opposite sides
+//     ("opposite-sides") or on three pairwise non-adjacent sides ("three-sides"); a corner
+//     counts for both its sides, and no sides belong to either player (rulebook, §2.6). A
+//     winning outer piece ends the turn; no inner piece follows (resolutions.md). When one
+//     group does both, the reason is "opposite-sides".
+//   - A player with no legal turn loses ("no-moves"; SKI-4, recommended: Kato's other games
+//     treat a player who cannot move this way). It needs a full ring and no reachable inner
+//     cell.
+//   - Every turn fills at least one cell, so a game lasts at most as many turns as there are
+//     cells; Game.MaxTurns is the cell count of the largest board.
+//   - Ludii's "Skirt" is a different game by Dale Walton (SKI-5); nothing is taken from it.
+//
+// # Options
+//
+//   - size: cells per side, "3" to "8", default "6" (the rulebook's figure uses 6 and says
+//     any size plays; 8 is the largest board that fits the three-word cell sets). Presets:
+//     the default and size=4.
+//
+// # Notation
+//
+// The generic placement notation, one decision at a time: "@f1" then "@f2". A turn of kind
+// (a) is two decisions, kinds (b) and (c) one; the Prompter says which piece is asked for
+// ("first-outer", "outer-or-inner", "inner").
+//
+// # Representation and hashing
+//
+// Each player's pieces are a three-word cell set; the state also keeps the outer cell whose
+// inner piece is owed and the set of legal sites of the next decision, which Apply
+// recomputes, so LegalMoves and RandomMove read one set. Hash is a Zobrist hash (keys seeded
+// with "skirt") of the pieces, the owed outer cell and Black to move; AppendKey adds the
+// size and the end flag. The game is Memoryless.
+//
+// # Explanations
+//
+// Prompts: "first-outer", "outer-or-inner", "inner". WhyNot for a clicked cell:
+// "occupied", "first-outer" (an inner cell on White's first turn), "inner-now" (a ring
+// cell while the inner piece is owed), "not-in-line" (no line from any own outer piece),
+// "not-in-line-new" (no line from the outer piece just placed), "blocked" (on such a line,
+// but a piece is in the way). Marks: every ring cell as rules.Ring.
+//
+// # Perft
+//
+// Whole turns, positions reached by the same turn merged (testdata/perft): size 6: 30,
+// 10,614, 3,585,096; size 4: 18, 1,938, 191,556. The naive implementation in naive_test.go
+// agrees on sizes 3, 4 (to depth 3) and 6 (to depth 2) and referees random games on every
+// size.
+package skirt

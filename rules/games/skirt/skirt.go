@@ -1,0 +1,360 @@
+package skirt
+
+import (
+	"encoding/binary"
+	"fmt"
+	"maps"
+	"math/bits"
+	"math/rand/v2"
+	"strconv"
+	"sync"
+
+	"koma/rules"
+	"koma/rules/board"
+)
+
+// Game is the definition card of Skirt.
+var Game = &rules.Game{
+	ID:    "skirt",
+	Sides: []rules.Side{{Colour: rules.White}, {Colour: rules.Black}},
+	Style: rules.HexCells,
+	Looks: []rules.Look{rules.Disc},
+	Options: []rules.OptionSpec{
+		{Key: "size", Values: []string{"3", "4", "5", "6", "7", "8"}, Default: "6"},
+	},
+	Presets: []string{"", "size=4"},
+	// Every turn fills at least one empty cell, so no game outlasts the cells of the
+	// largest board.
+	MaxTurns: MaxCells,
+	New:      newState,
+}
+
+// The reasons a game ends.
+const (
+	// reasonOpposite: the mover's group joins two opposite sides.
+	reasonOpposite = "opposite-sides"
+	// reasonThree: the mover's group joins three pairwise non-adjacent sides.
+	reasonThree = "three-sides"
+	// reasonNoMoves: the player to move has no legal turn and loses (SKI-4).
+	reasonNoMoves = "no-moves"
+)
+
+// variant is the immutable data shared by every position of one board size.
+type variant struct {
+	*Topo
+	opts rules.Options
+	// keys: one per cell and player, one per pending outer cell, then Black to move.
+	keys board.Zobrist
+}
+
+func (v *variant) pieceKey(c int, p rules.Player) uint64 { return v.keys[2*c+int(p)] }
+func (v *variant) pendingKey(c int) uint64               { return v.keys[2*v.Cells+c] }
+func (v *variant) sideKey() uint64                       { return v.keys[3*v.Cells] }
+
+var variants [MaxSize + 1]func() *variant
+
+func init() {
+	for n := MinSize; n <= MaxSize; n++ {
+		variants[n] = sync.OnceValue(func() *variant {
+			t := TopoOf(n)
+			return &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 3*t.Cells+1)}
+		})
+	}
+}
+
+// State is a Skirt position.
+type State struct {
+	v   *variant
+	occ [2]Set
+	// choices holds the sites of the next decision's legal placements, kept by Apply.
+	choices Set
+	hash    uint64
+	// pending is the outer cell just placed whose inner piece is still owed, or -1.
+	pending int16
+	// turn is the player to move; once the game is over, the winner.
+	turn   rules.Player
+	over   bool
+	reason string
+}
+
+func newState(opts rules.Options) (rules.State, error) {
+	n, ok := ParseSize(opts.Get("size"))
+	if !ok {
+		return nil, fmt.Errorf("skirt: size %q: want a whole number from %d to %d", opts.Get("size"), MinSize, MaxSize)
+	}
+	s := &State{v: variants[n](), pending: -1}
+	s.choices = s.v.Ring
+	s.hash = s.ComputeHash()
+	return s, nil
+}
+
+// Game returns the Skirt definition.
+func (s *State) Game() *rules.Game { return Game }
+
+// Variant returns a copy of the options.
+func (s *State) Variant() rules.Options { return maps.Clone(s.v.opts) }
+
+// Board returns the hex board.
+func (s *State) Board() *board.Topology { return s.v.Board }
+
+// ToMove returns the player to move, or rules.NoPlayer once the game is over.
+func (s *State) ToMove() rules.Player {
+	if s.over {
+		return rules.NoPlayer
+	}
+	return s.turn
+}
+
+// MidTurn reports whether the inner piece of the turn is still to come.
+func (s *State) MidTurn() bool { return !s.over && s.pending >= 0 }
+
+func (s *State) occupied() Set { return s.occ[0].Or(s.occ[1]) }
+
+// Targets returns the inner cells a piece placed from the outer cell a may reach, with
+// occupied the cells holding a piece of either colour: along each line from a into the
+// inner area, every empty cell up to the first piece; or, when the cell next to a holds a
+// piece, every empty cell beyond the unbroken run of pieces starting there, up to the next
+// piece (SKI-1, SKI-2).
+func Targets(t *Topo, occupied Set, a int) Set {
+	var out Set
+	for d := 0; d < 6; d++ {
+		c := int(t.Nbr[a][d])
+		if c < 0 || !t.Inner.Has(c) {
+			continue
+		}
+		for c >= 0 && occupied.Has(c) {
+			c = int(t.Nbr[c][d])
+		}
+		for c >= 0 && t.Inner.Has(c) && !occupied.Has(c) {
+			out.Add(c)
+			c = int(t.Nbr[c][d])
+		}
+	}
+	return out
+}
+
+// turnChoices is what p may place first in a turn after the opening: any empty outer
+// cell, or an inner cell reachable from one of p's outer pieces.
+func (s *State) turnChoices(p rules.Player) Set {
+	occ := s.occupied()
+	out := s.v.Ring.AndNot(occ)
+	anchors := s.occ[p].And(s.v.Ring)
+	for w := range anchors {
+		for x := anchors[w]; x != 0; x &= x - 1 {
+			out = out.Or(Targets(s.v.Topo, occ, w*64+bits.TrailingZeros64(x)))
+		}
+	}
+	return out
+}
+
+func place(c int) rules.Move {
+	return rules.Move{Kind: rules.Place, Len: 1, Path: [rules.MaxPath]board.Site{board.Site(c)}}
+}
+
+// LegalMoves lists the placements in site order.
+func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
+	if s.over {
+		return dst
+	}
+	for w := range s.choices {
+		for x := s.choices[w]; x != 0; x &= x - 1 {
+			dst = append(dst, place(w*64+bits.TrailingZeros64(x)))
+		}
+	}
+	return dst
+}
+
+// RandomMove implements rules.RandomMover from the choice set.
+func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
+	if s.over {
+		return rules.Move{}, false
+	}
+	return place(s.choices.Select(rng.IntN(s.choices.Count()))), true
+}
+
+// Apply plays m; a move that is not legal leaves the state unchanged.
+func (s *State) Apply(m rules.Move) {
+	if s.over || m.Kind != rules.Place || m.Len != 1 || m.Tag != 0 {
+		return
+	}
+	c := int(m.Path[0])
+	if c < 0 || c >= s.v.Cells || !s.choices.Has(c) {
+		return
+	}
+	v, p := s.v, s.turn
+	opening := s.occupied().Empty()
+	s.occ[p].Add(c)
+	s.hash ^= v.pieceKey(c, p)
+	if s.pending >= 0 {
+		s.hash ^= v.pendingKey(int(s.pending))
+		s.pending = -1
+	}
+	if mask := v.GroupSides(s.occ[p], c); Connects(mask) {
+		s.over = true
+		s.reason = reasonThree
+		if Opposite(mask) {
+			s.reason = reasonOpposite
+		}
+		return
+	}
+	if !opening && v.Ring.Has(c) {
+		if t := Targets(v.Topo, s.occupied(), c); !t.Empty() {
+			s.pending = int16(c)
+			s.hash ^= v.pendingKey(c)
+			s.choices = t
+			return
+		}
+	}
+	s.turn = p.Other()
+	s.hash ^= v.sideKey()
+	s.choices = s.turnChoices(s.turn)
+	if s.choices.Empty() {
+		s.over = true
+		s.turn = p
+		s.hash ^= v.sideKey()
+		s.reason = reasonNoMoves
+	}
+}
+
+// Clone returns an independent copy.
+func (s *State) Clone() rules.State { c := *s; return &c }
+
+// CopyFrom overwrites s with src, another Skirt state.
+func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
+
+// Hash returns the incremental Zobrist hash of the pieces, the pending outer cell and the
+// player to move.
+func (s *State) Hash() uint64 { return s.hash }
+
+// ComputeHash recomputes Hash from scratch.
+func (s *State) ComputeHash() uint64 {
+	var h uint64
+	if s.turn == 1 {
+		h = s.v.sideKey()
+	}
+	if s.pending >= 0 {
+		h ^= s.v.pendingKey(int(s.pending))
+	}
+	for p := rules.Player(0); p < 2; p++ {
+		for w := range s.occ[p] {
+			for x := s.occ[p][w]; x != 0; x &= x - 1 {
+				h ^= s.v.pieceKey(w*64+bits.TrailingZeros64(x), p)
+			}
+		}
+	}
+	return h
+}
+
+// AppendKey appends the size, the player to move, the pending outer cell, the end flag and
+// both players' pieces; the choices and the outcome follow from them.
+func (s *State) AppendKey(dst []byte) []byte {
+	over := byte(0)
+	if s.over {
+		over = 1
+	}
+	dst = append(dst, byte(s.v.Size), byte(s.turn), byte(s.pending), over)
+	for p := range s.occ {
+		for _, w := range s.occ[p] {
+			dst = binary.LittleEndian.AppendUint64(dst, w)
+		}
+	}
+	return dst
+}
+
+// Outcome reports the winner once the game is over.
+func (s *State) Outcome() (rules.Outcome, bool) {
+	if !s.over {
+		return rules.Outcome{}, false
+	}
+	return rules.Outcome{Winner: s.turn, Reason: s.reason}, true
+}
+
+// Pieces appends the piece on site, if any.
+func (s *State) Pieces(site board.Site, dst []rules.Piece) []rules.Piece {
+	c := int(site)
+	if c < 0 || c >= s.v.Cells {
+		return dst
+	}
+	for p := rules.Player(0); p < 2; p++ {
+		if s.occ[p].Has(c) {
+			return append(dst, rules.Piece{Owner: p})
+		}
+	}
+	return dst
+}
+
+// Marks implements rules.Marker: the outer ring.
+func (s *State) Marks(dst []rules.Mark) []rules.Mark {
+	for w := range s.v.Ring {
+		for x := s.v.Ring[w]; x != 0; x &= x - 1 {
+			dst = append(dst, rules.Mark{Site: board.Site(w*64 + bits.TrailingZeros64(x)), Kind: rules.Ring, Owner: rules.NoPlayer})
+		}
+	}
+	return dst
+}
+
+// Prompt implements rules.Prompter.
+func (s *State) Prompt() string {
+	switch {
+	case s.over:
+		return ""
+	case s.pending >= 0:
+		return "inner"
+	case s.occupied().Empty():
+		return "first-outer"
+	}
+	return "outer-or-inner"
+}
+
+// WhyNot implements rules.Explainer for a click on a cell that takes no piece now.
+func (s *State) WhyNot(path []board.Site) string {
+	if s.over || len(path) != 1 {
+		return ""
+	}
+	c := int(path[0])
+	if c < 0 || c >= s.v.Cells || s.choices.Has(c) {
+		return ""
+	}
+	occ := s.occupied()
+	switch {
+	case occ.Has(c):
+		return "occupied"
+	case s.pending >= 0 && s.v.Ring.Has(c):
+		return "inner-now"
+	case occ.Empty():
+		return "first-outer"
+	}
+	// An empty inner cell that cannot be reached: say whether no line leads there at all or
+	// a piece stands in the way.
+	from := s.occ[s.turn].And(s.v.Ring)
+	why := "not-in-line"
+	if s.pending >= 0 {
+		from = Set{}
+		from.Add(int(s.pending))
+		why = "not-in-line-new"
+	}
+	for w := range from {
+		for x := from[w]; x != 0; x &= x - 1 {
+			if s.v.Sight[w*64+bits.TrailingZeros64(x)].Has(c) {
+				return "blocked"
+			}
+		}
+	}
+	return why
+}
+
+// String describes the position for test failures.
+func (s *State) String() string {
+	return fmt.Sprintf("%s\n%s to move", rules.Text(s), rules.SideName(s, s.turn))
+}
+
+// Memoryless: nothing but the pieces, the pending outer cell and the player to move decides
+// what comes next.
+func (s *State) Memoryless() bool { return true }
+
+var (
+	_ rules.Explainer  = (*State)(nil)
+	_ rules.Prompter   = (*State)(nil)
+	_ rules.Marker     = (*State)(nil)
+	_ rules.Memoryless = (*State)(nil)
+)

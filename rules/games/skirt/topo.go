@@ -1,0 +1,230 @@
+package skirt
+
+import (
+	"math/bits"
+	"strconv"
+	"sync"
+
+	"koma/rules/board"
+)
+
+// Board sizes offered, in cells per side. Any size plays; 8 is the largest whose 169 cells
+// fit a three-word Set.
+const (
+	MinSize = 3
+	MaxSize = 8
+	// MaxCells is the cell count of the largest board, 3n²-3n+1 for n = MaxSize.
+	MaxCells = 3*MaxSize*MaxSize - 3*MaxSize + 1
+)
+
+// Set is a set of cells, bit i standing for site i. It is a value: copying it copies the
+// set.
+type Set [3]uint64
+
+// Has reports whether c is in the set.
+func (s Set) Has(c int) bool { return s[c>>6]>>(c&63)&1 != 0 }
+
+// Add puts c in the set.
+func (s *Set) Add(c int) { s[c>>6] |= 1 << (c & 63) }
+
+// Remove takes c out of the set.
+func (s *Set) Remove(c int) { s[c>>6] &^= 1 << (c & 63) }
+
+// Count is the number of cells in the set.
+func (s Set) Count() int {
+	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2])
+}
+
+// Empty reports whether the set has no cell.
+func (s Set) Empty() bool { return s[0]|s[1]|s[2] == 0 }
+
+// And returns the cells in both sets.
+func (s Set) And(o Set) Set { return Set{s[0] & o[0], s[1] & o[1], s[2] & o[2]} }
+
+// Or returns the cells in either set.
+func (s Set) Or(o Set) Set { return Set{s[0] | o[0], s[1] | o[1], s[2] | o[2]} }
+
+// AndNot returns the cells of s that are not in o.
+func (s Set) AndNot(o Set) Set { return Set{s[0] &^ o[0], s[1] &^ o[1], s[2] &^ o[2]} }
+
+// Lowest returns the lowest cell of a set that is not empty.
+func (s Set) Lowest() int {
+	for w := range s {
+		if s[w] != 0 {
+			return w*64 + bits.TrailingZeros64(s[w])
+		}
+	}
+	return -1
+}
+
+// Select returns the k-th lowest cell (from 0) of the set, which must have more than k.
+func (s Set) Select(k int) int {
+	for w := range s {
+		if c := bits.OnesCount64(s[w]); k >= c {
+			k -= c
+			continue
+		}
+		return w*64 + board.SelectBit(s[w], k)
+	}
+	return -1
+}
+
+// The side bits of games-hex.md §2.6: S0 top edge, S1 upper right, S2 lower right, S3
+// bottom edge, S4 lower left, S5 upper left. Sk and Sk+3 are opposite.
+const (
+	// tripleEven and tripleOdd are the two sets of three pairwise non-adjacent sides.
+	tripleEven = 1<<0 | 1<<2 | 1<<4
+	tripleOdd  = 1<<1 | 1<<3 | 1<<5
+)
+
+// Connects reports whether a group touching the sides in mask wins: an opposite pair, or
+// three pairwise non-adjacent sides (§2.6).
+func Connects(mask uint8) bool {
+	return mask&(mask>>3)&7 != 0 || mask&tripleEven == tripleEven || mask&tripleOdd == tripleOdd
+}
+
+// Opposite reports whether mask holds a pair of opposite sides.
+func Opposite(mask uint8) bool { return mask&(mask>>3)&7 != 0 }
+
+// Topo is the immutable board data of one size, shared by Skirt and Node.
+type Topo struct {
+	Board *board.Topology
+	// Size is N, the cells per side; Cells the number of cells.
+	Size, Cells int
+	// Ring is the outer area, Inner everything else.
+	Ring, Inner Set
+	// Sides[c] has bit k set when ring cell c lies on side Sk; corners have two bits.
+	Sides [MaxCells]uint8
+	// Nbr[c][d] is the neighbour of c in direction d (board.HexE order), or -1.
+	Nbr [MaxCells][6]int16
+	// NbrSet[c] is the set of c's neighbours.
+	NbrSet [MaxCells]Set
+	// Line[c][f] numbers the line of family f through c: 0 rows (E–W), 1 letters (SW–NE),
+	// 2 letter plus row (NW–SE); two cells share a line of family f when the numbers agree.
+	Line [MaxCells][3]int8
+	// InnerLine[f][i] is the set of inner cells on line i of family f.
+	InnerLine [3][2*MaxSize - 1]Set
+	// Sight[c] is the set of inner cells on any line through c, pieces ignored.
+	Sight [MaxCells]Set
+}
+
+var topos [MaxSize + 1]func() *Topo
+
+func init() {
+	for n := MinSize; n <= MaxSize; n++ {
+		topos[n] = sync.OnceValue(func() *Topo { return newTopo(n) })
+	}
+}
+
+// TopoOf returns the shared tables of the board with n cells per side, MinSize ≤ n ≤
+// MaxSize.
+func TopoOf(n int) *Topo { return topos[n]() }
+
+// ParseSize reads the size option.
+func ParseSize(text string) (int, bool) {
+	n, err := strconv.Atoi(text)
+	return n, err == nil && n >= MinSize && n <= MaxSize && strconv.Itoa(n) == text
+}
+
+func newTopo(n int) *Topo {
+	b := board.NewHex(n)
+	r := n - 1
+	t := &Topo{Board: b, Size: n, Cells: b.Len()}
+	for c := 0; c < t.Cells; c++ {
+		info := b.Info(board.Site(c))
+		q, y := info.Col, info.Row
+		for d := 0; d < 6; d++ {
+			nb := b.Step(board.Site(c), board.Dir(d))
+			t.Nbr[c][d] = int16(nb)
+			if nb != board.NoSite {
+				t.NbrSet[c].Add(int(nb))
+			}
+		}
+		t.Line[c] = [3]int8{int8(y + r), int8(q + r), int8(q + y + r)}
+		if max(abs(q), abs(y), abs(q+y)) < r {
+			t.Inner.Add(c)
+			continue
+		}
+		t.Ring.Add(c)
+		for k, on := range [6]bool{y == r, q+y == r, q == r, y == -r, q+y == -r, q == -r} {
+			if on {
+				t.Sides[c] |= 1 << k
+			}
+		}
+	}
+	for c := 0; c < t.Cells; c++ {
+		if t.Inner.Has(c) {
+			for f := 0; f < 3; f++ {
+				t.InnerLine[f][t.Line[c][f]].Add(c)
+			}
+		}
+	}
+	for c := 0; c < t.Cells; c++ {
+		for f := 0; f < 3; f++ {
+			t.Sight[c] = t.Sight[c].Or(t.InnerLine[f][t.Line[c][f]])
+		}
+		t.Sight[c].Remove(c)
+	}
+	return t
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// GroupSides returns the sides touched by the group of own that contains c.
+func (t *Topo) GroupSides(own Set, c int) uint8 {
+	g := t.Group(own, c)
+	var mask uint8
+	for w := range g {
+		for x := g[w] & t.Ring[w]; x != 0; x &= x - 1 {
+			mask |= t.Sides[w*64+bits.TrailingZeros64(x)]
+		}
+	}
+	return mask
+}
+
+// Group returns the group of own that contains c, grown one ring of neighbours at a time.
+func (t *Topo) Group(own Set, c int) Set {
+	var g, frontier Set
+	g.Add(c)
+	frontier.Add(c)
+	for !frontier.Empty() {
+		var next Set
+		for w := range frontier {
+			for x := frontier[w]; x != 0; x &= x - 1 {
+				next = next.Or(t.NbrSet[w*64+bits.TrailingZeros64(x)])
+			}
+		}
+		frontier = next.And(own).AndNot(g)
+		g = g.Or(frontier)
+	}
+	return g
+}
+
+// BestSides returns, over the groups of own, the most sides one group touches, counting
+// a winning group as 6.
+func (t *Topo) BestSides(own Set) int {
+	best := 0
+	rest := own.And(t.Ring)
+	for !rest.Empty() {
+		c := rest.Lowest()
+		g := t.Group(own, c)
+		rest = rest.AndNot(g)
+		var mask uint8
+		for w := range g {
+			for x := g[w] & t.Ring[w]; x != 0; x &= x - 1 {
+				mask |= t.Sides[w*64+bits.TrailingZeros64(x)]
+			}
+		}
+		n := bits.OnesCount8(mask)
+		if Connects(mask) {
+			n = 6
+		}
+		best = max(best, n)
+	}
+	return best
+}
