@@ -14,8 +14,10 @@ const (
 	// beginnerIterations is the size of the beginner's tree search.
 	beginnerIterations = 8
 	// turnWinBudget bounds the positions examined to see whether one turn can win, so
-	// that games with long turns cannot make the beginner slow.
-	turnWinBudget = 20000
+	// that games with long turns cannot make the beginner slow: one root move is
+	// classified in one go, and the browser gives a search 6 ms a frame (Orochi's two-piece
+	// opening reply is 21,000 positions, about 8 ms).
+	turnWinBudget = 4000
 )
 
 // Classes of a root move.
