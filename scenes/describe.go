@@ -38,6 +38,7 @@ func (m *Menu) Describe(ctx *app.Context) app.Description {
 			d.Targets = append(d.Targets, t)
 		}
 	}
+	d.Targets = inView(d.Targets, &m.scroll)
 	if m.saved != nil {
 		addTarget(&d, "continue", &m.resume)
 	}

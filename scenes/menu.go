@@ -15,7 +15,8 @@ import (
 )
 
 // Menu is the start screen: every game of the catalog with a picture of its board, the
-// unfinished game to continue, the settings and Quit.
+// unfinished game to continue, the settings and Quit. The cards scroll when the window is
+// too short for all of them.
 type Menu struct {
 	cards    []menuCard
 	settings ui.Button
@@ -24,6 +25,8 @@ type Menu struct {
 	saved    *match.Match
 	banner   image.Rectangle
 	loaded   bool
+	// scroll moves the cards when the window is too short for all of them.
+	scroll scroller
 	// first is shown over the menu on its first tick (screenshots of the settings).
 	first app.Scene
 	// then is a game to start on the first tick, once the menu has found any unfinished
@@ -137,6 +140,13 @@ func (m *Menu) layout(ctx *app.Context) {
 	cardH = math.Max(cardH, 96*u)
 	totalW := float64(cols)*cardW + float64(cols-1)*g
 	x0 := mg + (availW-totalW)/2
+	// The cards scroll below the heading; the view starts a little above them so that a
+	// lifted card's shadow is not cut off.
+	above := 8 * u
+	m.scroll.view = rectF(0, y-above, W, H-y+above)
+	m.scroll.content = above + float64(rows)*cardH + float64(rows-1)*g + mg
+	m.scroll.clamp()
+	y -= m.scroll.offset
 	for i := range m.cards {
 		c := &m.cards[i]
 		col, row := i%cols, i/cols
@@ -179,8 +189,9 @@ func (m *Menu) Update(ctx *app.Context) error {
 		ctx.GoTo(NewGame(m.saved))
 		return nil
 	}
+	m.scroll.handle(ctx)
 	for i := range m.cards {
-		if clickedIn(ctx, m.cards[i].rect) {
+		if clickedIn(ctx, m.cards[i].rect.Intersect(m.scroll.view)) {
 			ctx.GoTo(NewSetup(m.cards[i].game))
 			return nil
 		}
@@ -232,9 +243,13 @@ func (m *Menu) Draw(dst *ebiten.Image, ctx *app.Context) {
 		render.DrawText(dst, ctx.T("menu.empty"), sizeBody*u, false, mg, y+sizeHeading*u*2, render.MutedText, render.AlignLeft)
 		return
 	}
+	cards := m.scroll.clip(dst)
 	for i := range m.cards {
-		m.drawCard(dst, ctx, &m.cards[i])
+		if m.cards[i].rect.Overlaps(m.scroll.view) {
+			m.drawCard(cards, ctx, &m.cards[i])
+		}
 	}
+	m.scroll.drawBar(dst, ctx)
 }
 
 func (m *Menu) drawCard(dst *ebiten.Image, ctx *app.Context, c *menuCard) {

@@ -178,3 +178,29 @@ func TestRulesScroll(t *testing.T) {
 		t.Errorf("closing the rules opened %T", h.app.Top())
 	}
 }
+
+// TestMenuScrolls: when the window is too short for every card, the cards scroll under
+// the wheel, the last one comes into view, and a click on it opens its game.
+func TestMenuScrolls(t *testing.T) {
+	h := newHarness(t, NewMenu(), nil)
+	h.step(1)
+	m := h.app.Top().(*Menu)
+	last := &m.cards[len(m.cards)-1]
+	if !m.scroll.scrolls() || m.scroll.shows(last.rect) {
+		t.Skip("every card fits this window")
+	}
+	v := m.scroll.view
+	h.in.Move(float64(v.Min.X+v.Dx()/2), float64(v.Min.Y+v.Dy()/2))
+	h.in.Scroll(50)
+	h.step(3)
+	if !m.scroll.shows(last.rect) {
+		t.Fatalf("after scrolling to the end the last card is at %v, the view %v", last.rect, v)
+	}
+	shoot(t, h, "menu-scrolled-en.png")
+	h.clickRect(last.rect)
+	h.step(1)
+	s, ok := h.app.Top().(*Setup)
+	if !ok || s.game != last.game {
+		t.Fatalf("clicking the last card opened %T", h.app.Top())
+	}
+}

@@ -198,15 +198,22 @@ func (s *Setup) layout(ctx *app.Context) {
 	sw := math.Max(buttonWidth(ctx, s.start.Label), 180*u)
 	rw := math.Max(buttonWidth(ctx, s.rules.Label), 110*u)
 	bh := 46 * u
-	if !wide && y+bh+mg > H {
+	if y+bh+mg > H {
 		// The page does not fit: Start and Rules stay along the bottom, the rest scrolls.
+		// A wide window keeps its preview beside the scrolling column.
 		bar := bh + 2*math.Min(mg, 16*u)
-		s.scroll.view = rectF(0, 0, W, H-bar)
+		viewW := W
+		s.preview = image.Rectangle{}
+		if wide {
+			px := mg + colW + 48*u
+			viewW = px - 24*u
+			s.preview = rectF(px, mg+buttonHeight*u+28*u, W-mg-px, H-2*mg-buttonHeight*u-28*u)
+		}
+		s.scroll.view = rectF(0, 0, viewW, H-bar)
 		s.scroll.content = y
 		s.scroll.clamp()
 		s.start.Rect = rectF(mg, H-bar+(bar-bh)/2, sw, bh)
 		s.rules.Rect = rectF(mg+sw+gap*u, H-bar+(bar-bh)/2, rw, bh)
-		s.preview = image.Rectangle{}
 		s.shift(-s.scroll.offset)
 		return
 	}
