@@ -90,7 +90,10 @@
 // last capture. Hash is a Zobrist hash (keys seeded with the game's ID) with a key per
 // colour, cell and height, plus a key for Black to move; AppendKey adds the outcome, the
 // quiet count and the history. The state is not Memoryless, since the repetition and quiet
-// rules remember the past.
+// rules remember the past. Moves are found for all pieces at once: per direction, masks
+// shifted by the few distances between a cell and its neighbour in the row-by-row
+// numbering (jumpSets); only a climb from a stack of two or more is checked cell by cell,
+// and the state keeps a mask of the cells known to hold one piece or none to skip it.
 //
 // # Perft
 //

@@ -76,11 +76,66 @@ var (
 	forward = [2]uint8{1<<board.HexNE | 1<<board.HexNW, 1<<board.HexSW | 1<<board.HexSE}
 	// zobrist holds a key per colour, cell and height, then one for Black to move.
 	zobrist = board.NewZobrist("stride", 2*numCells*piecesEach+1)
+	// dirTo[c][t] is the direction of a jump from c that lands on t, or -1, so that Apply
+	// checks a move without trying the six directions.
+	dirTo [numCells][numCells]int8
+	// jumpMove[c][d] is the move that jumps from c in direction d, built once, so that
+	// RandomMove copies a ready move instead of filling one in on every turn.
+	jumpMove [numCells][6]rules.Move
+	// nthDir[j][k] is the k-th direction (from 0) of the direction mask j, so that
+	// RandomMove picks a jump without clearing bits one by one.
+	nthDir [64][6]uint8
+	// overMask[d][i] holds the cells that have a landing cell in direction d and whose
+	// neighbour that way lies overDist[d%3][i] cell numbers away; landMask[d][i] likewise
+	// for the landing cell and landDist. jumpSets shifts masks by these distances.
+	overMask, landMask [6][4]uint64
 )
+
+// overDist and landDist are the distances in cell numbers from a cell to its neighbour and
+// to the cell beyond in directions E, NE and NW; W, SW and SE go the same distances down.
+// Cells are numbered row by row and the rows differ in length, so a step is not one shift:
+// the cells fall into at most four groups, one per distance, and each group is one masked
+// shift. That tests a direction for all pieces at once instead of cell by cell, where the
+// playouts spent most of their time. jumpSets repeats these numbers as constants, so that
+// the compiler emits immediate shifts; init checks that every cell's step is among them.
+var (
+	overDist = [3][4]int{{1, 1, 1, 1}, {6, 7, 8, 9}, {5, 6, 7, 8}}
+	landDist = [3][4]int{{2, 2, 2, 2}, {13, 15, 17, 18}, {11, 13, 15, 16}}
+)
+
+// up returns the cells of m[i] whose partner, dᵢ cell numbers higher, is in x.
+func up(x uint64, m *[4]uint64, d0, d1, d2, d3 uint) uint64 {
+	return x>>d0&m[0] | x>>d1&m[1] | x>>d2&m[2] | x>>d3&m[3]
+}
+
+// down returns the cells of m[i] whose partner, dᵢ cell numbers lower, is in x.
+func down(x uint64, m *[4]uint64, d0, d1, d2, d3 uint) uint64 {
+	return x<<d0&m[0] | x<<d1&m[1] | x<<d2&m[2] | x<<d3&m[3]
+}
+
+// group puts cell c, whose partner in direction d is t, in the group of m for its distance.
+func group(m *[4]uint64, dists *[4]int, c, t int) {
+	for i, dist := range dists {
+		if t-c == dist || c-t == dist {
+			m[i] |= 1 << c
+			return
+		}
+	}
+	panic("stride: a step is none of the distances jumpSets shifts by")
+}
 
 const sideKey = 2 * numCells * piecesEach
 
+// grow[p][c][h] changes the hash of p's stack on c from h-1 pieces to h (0 pieces has no
+// key), so that a move that raises or lowers a stack by one looks up one key, not two.
+var grow [2][numCells][piecesEach + 1]uint64
+
 func init() {
+	for c := range numCells {
+		for t := range numCells {
+			dirTo[c][t] = -1
+		}
+	}
 	for c := range numCells {
 		row[c] = int8(topology.Info(board.Site(c)).Row + side - 1)
 		for d := range 6 {
@@ -92,6 +147,29 @@ func init() {
 			over[c][d] = int8(a)
 			if b := topology.Step(a, board.Dir(d)); b != board.NoSite {
 				land[c][d] = int8(b)
+				dirTo[c][b] = int8(d)
+				jumpMove[c][d] = jump(c, int(b))
+				group(&overMask[d], &overDist[d%3], c, int(a))
+				group(&landMask[d], &landDist[d%3], c, int(b))
+			}
+		}
+	}
+	for p := range rules.Player(2) {
+		for c := range numCells {
+			for h := uint8(1); h <= piecesEach; h++ {
+				grow[p][c][h] = key(p, c, h)
+				if h > 1 {
+					grow[p][c][h] ^= key(p, c, h-1)
+				}
+			}
+		}
+	}
+	for j := range 64 {
+		k := 0
+		for d := range 6 {
+			if j>>d&1 != 0 {
+				nthDir[j][k] = uint8(d)
+				k++
 			}
 		}
 	}
@@ -130,13 +208,17 @@ type State struct {
 	reason uint8
 	// quiet counts the turns since the last capture (or the start).
 	quiet uint16
+	// short holds cells known to hold at most one piece, so that move generation checks
+	// the heights only of the other climbers. It may miss such cells (a position built
+	// field by field starts with none known), never include a taller stack.
+	short uint64
 	// hist holds the hashes of the positions since the last capture, the current one
 	// included; QuietLimit bounds them.
 	hist rules.History[[128]uint64]
 }
 
 func newGame(rules.Options) (rules.State, error) {
-	s := &State{own: startOwn, winner: rules.NoPlayer}
+	s := &State{own: startOwn, winner: rules.NoPlayer, short: 1<<numCells - 1}
 	for p := range 2 {
 		for m := startOwn[p]; m != 0; m &= m - 1 {
 			s.height[bits.TrailingZeros64(m)] = 1
@@ -172,21 +254,71 @@ func (s *State) MidTurn() bool { return false }
 // backward only to capture, or onto a friendly stack at least as tall as the one it
 // leaves, so that it ends higher than it was (rulebook, resolutions.md).
 func (s *State) jumps(p rules.Player, c int) uint8 {
-	occ := s.own[0] | s.own[1]
 	var out uint8
 	for d := range 6 {
-		a, b := over[c][d], land[c][d]
-		if b < 0 || occ>>a&1 == 0 {
-			continue
-		}
-		switch {
-		case forward[p]>>d&1 != 0,
-			s.own[p.Other()]>>b&1 != 0,
-			s.own[p]>>b&1 != 0 && s.height[b] >= s.height[c]:
+		if s.canJump(p, c, d) {
 			out |= 1 << d
 		}
 	}
 	return out
+}
+
+// canJump reports whether p's top piece on c may jump in direction d.
+func (s *State) canJump(p rules.Player, c, d int) bool {
+	a, b := over[c][d], land[c][d]
+	if b < 0 || (s.own[0]|s.own[1])>>a&1 == 0 {
+		return false
+	}
+	return forward[p]>>d&1 != 0 ||
+		s.own[p.Other()]>>b&1 != 0 ||
+		s.own[p]>>b&1 != 0 && s.height[b] >= s.height[c]
+}
+
+// jumpSets sets set[d] to the cells from which p's top piece may jump in direction d: the
+// same moves as jumps, found for all pieces at once with masks (see overDist).
+func (s *State) jumpSets(p rules.Player, set *[6]uint64) {
+	occ, own := s.own[0]|s.own[1], s.own[p]
+	// A piece with an occupied neighbour and a landing cell beyond it.
+	e := occ >> 1 & overMask[board.HexE][0] & own
+	ne := up(occ, &overMask[board.HexNE], 6, 7, 8, 9) & own
+	nw := up(occ, &overMask[board.HexNW], 5, 6, 7, 8) & own
+	w := occ << 1 & overMask[board.HexW][0] & own
+	sw := down(occ, &overMask[board.HexSW], 6, 7, 8, 9) & own
+	se := down(occ, &overMask[board.HexSE], 5, 6, 7, 8) & own
+	// Sideways and backward, the landing cell must hold a stack: an enemy one is
+	// captured, a friendly one climbed if the piece ends higher.
+	e &= occ >> 2 & landMask[board.HexE][0]
+	w &= occ << 2 & landMask[board.HexW][0]
+	if p == 0 {
+		sw &= down(occ, &landMask[board.HexSW], 13, 15, 17, 18)
+		se &= down(occ, &landMask[board.HexSE], 11, 13, 15, 16)
+	} else {
+		ne &= up(occ, &landMask[board.HexNE], 13, 15, 17, 18)
+		nw &= up(occ, &landMask[board.HexNW], 11, 13, 15, 16)
+	}
+	set[0], set[1], set[2], set[3], set[4], set[5] = e, ne, nw, w, sw, se
+	// Only a piece leaving a stack of two or more can fail to end higher, and only when
+	// it jumps sideways or backward.
+	if (e|w|sw|se)&^s.short == 0 && p == 0 || (e|w|ne|nw)&^s.short == 0 && p == 1 {
+		return
+	}
+	for d := range set {
+		if forward[p]>>d&1 != 0 {
+			continue
+		}
+		for m := set[d] &^ s.short; m != 0; m &= m - 1 {
+			c := bits.TrailingZeros64(m)
+			if b := land[c][d]; own>>b&1 != 0 && s.height[b] < s.height[c] {
+				set[d] &^= 1 << c
+			}
+		}
+	}
+}
+
+// jumpsOf returns the directions of the jumps from c in set, as jumps would.
+func jumpsOf(set *[6]uint64, c int) uint8 {
+	return uint8(set[0]>>c&1 | set[1]>>c&1<<1 | set[2]>>c&1<<2 |
+		set[3]>>c&1<<3 | set[4]>>c&1<<4 | set[5]>>c&1<<5)
 }
 
 func jump(from, to int) rules.Move {
@@ -199,10 +331,12 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 	if s.over {
 		return dst
 	}
-	for m := s.own[s.turn]; m != 0; m &= m - 1 {
+	var set [6]uint64
+	s.jumpSets(s.turn, &set)
+	for m := set[0] | set[1] | set[2] | set[3] | set[4] | set[5]; m != 0; m &= m - 1 {
 		c := bits.TrailingZeros64(m)
-		for j := s.jumps(s.turn, c); j != 0; j &= j - 1 {
-			dst = append(dst, jump(c, int(land[c][bits.TrailingZeros8(j)])))
+		for j := jumpsOf(&set, c); j != 0; j &= j - 1 {
+			dst = append(dst, jumpMove[c][bits.TrailingZeros8(j)])
 		}
 	}
 	return dst
@@ -214,42 +348,31 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	var js [numCells]uint8
-	n := 0
-	for m := s.own[s.turn]; m != 0; m &= m - 1 {
+	var set [6]uint64
+	s.jumpSets(s.turn, &set)
+	// Count the jumps of every cell at once, as a three-bit number per cell in the planes
+	// b0, b1, b2 (carry-save adders over the six direction masks), so that the scan below
+	// reads a cell's count without gathering its directions.
+	s1, s2 := set[0]^set[1]^set[2], set[3]^set[4]^set[5]
+	c1 := set[0]&set[1] | set[2]&(set[0]^set[1])
+	c2 := set[3]&set[4] | set[5]&(set[3]^set[4])
+	b0, carry := s1^s2, s1&s2
+	b1, b2 := c1^c2^carry, c1&c2|carry&(c1^c2)
+	k := rng.IntN(bits.OnesCount64(b0) + 2*bits.OnesCount64(b1) + 4*bits.OnesCount64(b2))
+	for m := b0 | b1 | b2; m != 0; m &= m - 1 {
 		c := bits.TrailingZeros64(m)
-		js[c] = s.jumps(s.turn, c)
-		n += bits.OnesCount8(js[c])
-	}
-	k := rng.IntN(n)
-	for m := s.own[s.turn]; m != 0; m &= m - 1 {
-		c := bits.TrailingZeros64(m)
-		if k >= bits.OnesCount8(js[c]) {
-			k -= bits.OnesCount8(js[c])
+		if n := int(b0>>c&1 | b1>>c&1<<1 | b2>>c&1<<2); k >= n {
+			k -= n
 			continue
 		}
-		j := js[c]
-		for ; k > 0; k-- {
-			j &= j - 1
-		}
-		return jump(c, int(land[c][bits.TrailingZeros8(j)])), true
+		return jumpMove[c][nthDir[jumpsOf(&set, c)][k]], true
 	}
 	panic("stride: RandomMove miscounted")
 }
 
-// direction returns the direction of a jump from c to t, or -1 when t is not two cells
-// away along a line.
-func direction(c, t int) int {
-	for d := range 6 {
-		if int(land[c][d]) == t {
-			return d
-		}
-	}
-	return -1
-}
-
-// legal reports whether m is one of LegalMoves, without listing them.
-func (s *State) legal(m rules.Move) bool {
+// legal reports whether m is one of LegalMoves, without listing them. It takes a pointer
+// so that Apply does not copy the 36-byte move once more on every turn.
+func (s *State) legal(m *rules.Move) bool {
 	if s.over || m.Kind != rules.Jump || m.Len != 2 || m.Tag != 0 {
 		return false
 	}
@@ -257,24 +380,24 @@ func (s *State) legal(m rules.Move) bool {
 	if c < 0 || c >= numCells || t < 0 || t >= numCells || s.own[s.turn]>>c&1 == 0 {
 		return false
 	}
-	d := direction(c, t)
-	return d >= 0 && s.jumps(s.turn, c)>>d&1 != 0
+	d := int(dirTo[c][t])
+	return d >= 0 && s.canJump(s.turn, c, d)
 }
 
 // Apply plays m. A move that is not legal leaves the state unchanged; rules.Play reports
 // such moves.
 func (s *State) Apply(m rules.Move) {
-	if !s.legal(m) {
+	if !s.legal(&m) {
 		return
 	}
 	c, t := int(m.Path[0]), int(m.Path[1])
 	p, q := s.turn, s.turn.Other()
-	s.setHeight(p, c, s.height[c]-1)
+	s.lift(p, c)
 	captured := s.own[q]>>t&1 != 0
 	if captured {
-		s.setHeight(q, t, 0)
+		s.remove(q, t)
 	}
-	s.setHeight(p, t, s.height[t]+1)
+	s.drop(p, t)
 	s.turn = q
 	s.hash ^= zobrist[sideKey]
 	if captured {
@@ -283,7 +406,11 @@ func (s *State) Apply(m rules.Move) {
 	} else {
 		s.quiet++
 	}
-	repeated := s.hist.Count(s.hash) >= 2
+	// A position cannot come back two turns later: p's jump changed p's stacks and q's
+	// reply, which does not capture, leaves them alone. Occurrences are thus at least
+	// four turns apart, a third needs eight earlier positions, and the shorter histories
+	// of most turns skip the count.
+	repeated := s.hist.Len() >= 8 && s.hist.Count(s.hash) >= 2
 	s.hist.Push(s.hash)
 	// The rulebook's ends come first, checked at the start of q's turn: a piece of q on
 	// q's goal cells survived p's turn, so q wins; otherwise q without a jump loses.
@@ -299,28 +426,53 @@ func (s *State) Apply(m rules.Move) {
 	}
 }
 
-// setHeight makes p's stack on c h pieces tall (0 empties the cell), keeping own and the
-// hash up to date.
-func (s *State) setHeight(p rules.Player, c int, h uint8) {
-	if old := s.height[c]; old != 0 {
-		s.hash ^= key(p, c, old)
-	}
-	s.height[c] = h
-	if h == 0 {
+// lift, remove and drop change the stacks for Apply, keeping own, short and the hash up
+// to date; they are small enough for the compiler to inline, unlike one general setter.
+
+// lift takes p's top piece off c.
+func (s *State) lift(p rules.Player, c int) {
+	h := s.height[c]
+	s.hash ^= grow[p][c][h]
+	s.height[c] = h - 1
+	if h == 1 {
 		s.own[p] &^= 1 << c
-		return
 	}
-	s.own[p] |= 1 << c
-	s.hash ^= key(p, c, h)
+	if h <= 2 {
+		s.short |= 1 << c
+	}
 }
 
-func (s *State) hasMove(p rules.Player) bool {
-	for m := s.own[p]; m != 0; m &= m - 1 {
-		if s.jumps(p, bits.TrailingZeros64(m)) != 0 {
-			return true
-		}
+// remove captures p's stack on c.
+func (s *State) remove(p rules.Player, c int) {
+	s.hash ^= key(p, c, s.height[c])
+	s.own[p] &^= 1 << c
+	s.height[c] = 0
+}
+
+// drop puts a piece of p on c, empty or p's.
+func (s *State) drop(p rules.Player, c int) {
+	h := s.height[c] + 1
+	s.hash ^= grow[p][c][h]
+	s.height[c] = h
+	s.own[p] |= 1 << c
+	if h == 1 {
+		s.short |= 1 << c
+	} else {
+		s.short &^= 1 << c
 	}
-	return false
+}
+
+// hasMove reports whether p has a jump. A forward jump needs no more than an occupied
+// neighbour, so those are tried first; most positions stop there.
+func (s *State) hasMove(p rules.Player) bool {
+	occ := s.own[0] | s.own[1]
+	if p == 0 && (up(occ, &overMask[board.HexNE], 6, 7, 8, 9)|up(occ, &overMask[board.HexNW], 5, 6, 7, 8))&s.own[0] != 0 ||
+		p == 1 && (down(occ, &overMask[board.HexSW], 6, 7, 8, 9)|down(occ, &overMask[board.HexSE], 5, 6, 7, 8))&s.own[1] != 0 {
+		return true
+	}
+	var set [6]uint64
+	s.jumpSets(p, &set)
+	return set[0]|set[1]|set[2]|set[3]|set[4]|set[5] != 0
 }
 
 func (s *State) finish(winner rules.Player, reason uint8) {
@@ -412,7 +564,7 @@ func (s *State) Marks(dst []rules.Mark) []rules.Mark {
 // Captures implements rules.CapturePreviewer: a jump takes the enemy stack it lands on, if
 // any, never the piece it jumps over, which the board could not tell from the notation.
 func (s *State) Captures(m rules.Move, dst []board.Site) []board.Site {
-	if s.legal(m) && s.own[s.turn.Other()]>>m.Path[1]&1 != 0 {
+	if s.legal(&m) && s.own[s.turn.Other()]>>m.Path[1]&1 != 0 {
 		dst = append(dst, m.Path[1])
 	}
 	return dst
@@ -462,7 +614,7 @@ func (s *State) WhyNot(path []board.Site) string {
 		return ""
 	}
 	t := int(path[1])
-	d := direction(c, t)
+	d := int(dirTo[c][t])
 	switch {
 	case d < 0:
 		return "not-a-jump"

@@ -678,3 +678,44 @@ func TestGamesEnd(t *testing.T) {
 }
 
 func BenchmarkPlayout(b *testing.B) { rulestest.BenchPlayout(b, start(b)) }
+
+// BenchmarkRandomMovePlayout plays random games through RandomMove, as the AI's playouts
+// and komacli bench do.
+func BenchmarkRandomMovePlayout(b *testing.B) { rulestest.BenchRandomMovePlayout(b, start(b)) }
+
+// TestJumpSetsMatchJumps checks the masks of jumpSets, which RandomMove, LegalMoves and
+// Apply use, against jumps, which tries each cell and direction in turn, on random
+// positions with stacks of either colour, with the heights of short stacks known or not.
+func TestJumpSetsMatchJumps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := range 20000 {
+		s := &State{winner: rules.NoPlayer}
+		for c := range numCells {
+			if rng.IntN(3) == 0 {
+				continue
+			}
+			s.own[rng.IntN(2)] |= 1 << c
+			s.height[c] = uint8(1 + rng.IntN(1+rng.IntN(4)))
+			if s.height[c] == 1 && i%2 == 0 {
+				s.short |= 1 << c
+			}
+		}
+		for p := range rules.Player(2) {
+			var set [6]uint64
+			s.jumpSets(p, &set)
+			for c := range numCells {
+				want := uint8(0)
+				if s.own[p]>>c&1 != 0 {
+					want = s.jumps(p, c)
+				}
+				if got := jumpsOf(&set, c); got != want {
+					t.Fatalf("%s to move, %s: jumpSets %06b, jumps %06b\n%s", rules.SideName(s, p),
+						topology.Label(board.Site(c)), got, want, s)
+				}
+			}
+			if got, want := s.hasMove(p), slices.ContainsFunc(set[:], func(m uint64) bool { return m != 0 }); got != want {
+				t.Fatalf("hasMove %v, jumpSets %v\n%s", got, want, s)
+			}
+		}
+	}
+}
