@@ -69,7 +69,9 @@
 // of their sets, less the inner cells of a line through both. The opening's steps follow
 // from the number of pieces on the board (0, 1, 2; the main phase from 3). The state keeps
 // the anchor whose node is owed and the legal sites of the next decision, recomputed by
-// Apply. Hash is a Zobrist hash (keys seeded with "node") of the pieces, the owed anchor and
+// Apply. For fast playouts Apply also keeps, per player, the cells seen by at least one and
+// by at least two anchors (which give a new anchor's nodes at once), the node sites of all
+// pairs so far, and a union-find of the groups with the sides each touches. Hash is a Zobrist hash (keys seeded with "node") of the pieces, the owed anchor and
 // Black to move; AppendKey adds the size and the end flag. The game is Memoryless.
 //
 // # Perft

@@ -82,6 +82,21 @@ type State struct {
 	turn   rules.Player
 	over   bool
 	reason string
+
+	// The rest is derived from the pieces and kept by Apply so that a placement costs a
+	// few set operations (playouts). ready is false in a state built from bare pieces (the
+	// tests' positions); Apply then rebuilds the rest first.
+	ready bool
+	// pieces counts the pieces on the board, for placed, which MidTurn asks every decision.
+	pieces uint8
+	groups skirt.Groups
+	// seen1[p] and seen2[p] are the inner cells on a line through at least one, and at
+	// least two, of p's anchors: a saturating count that tells the nodes of a new anchor
+	// without pairing it with every old one.
+	seen1, seen2 [2]set
+	// nodes[p] is the node sites of every pair of p's anchors, occupied or not. Pieces on
+	// the lines do not matter (NOD-1), so the set only grows as anchors come.
+	nodes [2]set
 }
 
 func newState(opts rules.Options) (rules.State, error) {
@@ -92,7 +107,60 @@ func newState(opts rules.Options) (rules.State, error) {
 	s := &State{v: variants[n](), pending: -1}
 	s.choices = s.v.Ring
 	s.hash = s.ComputeHash()
+	s.rebuild()
 	return s, nil
+}
+
+// rebuild recomputes the derived fields from the pieces.
+func (s *State) rebuild() {
+	t := s.v.Topo
+	s.groups = skirt.Groups{}
+	s.seen1, s.seen2, s.nodes = [2]set{}, [2]set{}, [2]set{}
+	s.pieces = uint8(s.occ[0].Len() + s.occ[1].Len())
+	for p := range s.occ {
+		var own set
+		for w := range s.occ[p] {
+			for x := s.occ[p][w]; x != 0; x &= x - 1 {
+				c := w*64 + bits.TrailingZeros64(x)
+				own.Add(c)
+				s.groups.Add(t, &own, c)
+				if t.Ring.Has(c) {
+					var fresh set
+					s.anchor(rules.Player(p), &own, c, &fresh)
+				}
+			}
+		}
+	}
+	s.ready = true
+}
+
+// anchor counts p's new anchor a, with anchors p's anchors so far (a among them), and
+// writes to out the node sites of a with another of them, occupied or not: the union of
+// Nodes(a, b). A cell x on a line L from a into the inner area is such a node when an
+// anchor off L sees x. The anchors on L are a and L's other end, and that end sees all of
+// L, so x qualifies when seen by one old anchor, or by two when the other end is p's too.
+func (s *State) anchor(p rules.Player, anchors *set, a int, out *set) {
+	t := s.v.Topo
+	seen1, seen2, nodes, sight := &s.seen1[p], &s.seen2[p], &s.nodes[p], &t.Sight[a]
+	*out = set{}
+	for _, r := range t.RingRays[a] {
+		if r < 0 {
+			break
+		}
+		ray := &t.Rays[r]
+		seen := seen1
+		if anchors.Holds(int(ray.To)) {
+			seen = seen2
+		}
+		for w := range out {
+			out[w] |= ray.Inner[w] & seen[w]
+		}
+	}
+	for w := range out {
+		nodes[w] |= out[w]
+		seen2[w] |= seen1[w] & sight[w]
+		seen1[w] |= sight[w]
+	}
 }
 
 // Game returns the Node definition.
@@ -115,7 +183,12 @@ func (s *State) ToMove() rules.Player {
 func (s *State) occupied() set { return s.occ[0].Or(s.occ[1]) }
 
 // placed is the number of pieces on the board, which tells the opening's steps apart.
-func (s *State) placed() int { return s.occ[0].Count() + s.occ[1].Count() }
+func (s *State) placed() int {
+	if s.ready {
+		return int(s.pieces)
+	}
+	return s.occ[0].Len() + s.occ[1].Len()
+}
 
 // MidTurn reports whether the turn goes on: Black's second opening anchor, or the node
 // owed after an anchor.
@@ -193,7 +266,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	return place(s.choices.Select(rng.IntN(s.choices.Count()))), true
+	return place(s.choices.Pick(rng.IntN(s.choices.Len()))), true
 }
 
 // Apply plays m; a move that is not legal leaves the state unchanged.
@@ -202,18 +275,23 @@ func (s *State) Apply(m rules.Move) {
 		return
 	}
 	c := int(m.Path[0])
-	if c < 0 || c >= s.v.Cells || !s.choices.Has(c) {
+	if c < 0 || c >= s.v.Cells || !s.choices.Holds(c) {
 		return
 	}
+	if !s.ready {
+		s.rebuild()
+	}
 	v, p := s.v, s.turn
-	before := s.placed()
-	s.occ[p].Add(c)
+	occ, q := &s.occ[p], &s.occ[p.Other()]
+	before := int(s.pieces)
+	s.pieces++
+	occ.Add(c)
 	s.hash ^= v.pieceKey(c, p)
 	if s.pending >= 0 {
 		s.hash ^= v.pendingKey(int(s.pending))
 		s.pending = -1
 	}
-	if mask := v.GroupSides(s.occ[p], c); skirt.Connects(mask) {
+	if mask := s.groups.Add(v.Topo, occ, c); skirt.Connects(mask) {
 		s.over = true
 		s.reason = reasonThree
 		if skirt.Opposite(mask) {
@@ -221,27 +299,44 @@ func (s *State) Apply(m rules.Move) {
 		}
 		return
 	}
+	// The choices are written in place, word by word (see skirt.Set.Pick).
+	ring, ch := &v.Ring, &s.choices
+	anchor := ring.Holds(c)
+	if anchor {
+		s.anchor(p, occ, c, ch)
+	}
 	switch {
 	case before == 1:
 		// Black's first opening anchor: the second follows.
-		s.choices = v.Ring.AndNot(s.occupied())
+		for w := range ch {
+			ch[w] = ring[w] &^ (occ[w] | q[w])
+		}
 		return
-	case before >= openingPieces && v.Ring.Has(c):
-		if t := s.nodesFor(p, c); !t.Empty() {
+	case before >= openingPieces && anchor:
+		// nodesFor(p, c): the nodes anchor wrote, less the occupied cells.
+		for w := range ch {
+			ch[w] &^= occ[w] | q[w]
+		}
+		if ch[0]|ch[1]|ch[2] != 0 {
 			s.pending = int16(c)
 			s.hash ^= v.pendingKey(c)
-			s.choices = t
 			return
 		}
 	}
 	s.turn = p.Other()
 	s.hash ^= v.sideKey()
 	if before+1 < openingPieces {
-		s.choices = v.Ring.AndNot(s.occupied())
+		for w := range ch {
+			ch[w] = ring[w] &^ (occ[w] | q[w])
+		}
 	} else {
-		s.choices = s.turnChoices(s.turn)
+		// turnChoices, from the kept sets.
+		nodes := &s.nodes[s.turn]
+		for w := range ch {
+			ch[w] = (ring[w] | nodes[w]) &^ (occ[w] | q[w])
+		}
 	}
-	if s.choices.Empty() {
+	if ch[0]|ch[1]|ch[2] == 0 {
 		s.over = true
 		s.turn = p
 		s.hash ^= v.sideKey()

@@ -1,6 +1,7 @@
 package node
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -387,3 +388,46 @@ func TestEvaluate(t *testing.T) {
 }
 
 func BenchmarkPlayout(b *testing.B) { rulestest.BenchPlayout(b, start(b)) }
+
+func BenchmarkRandomMovePlayout(b *testing.B) { rulestest.BenchRandomMovePlayout(b, start(b)) }
+
+// TestKeptSetsMatch plays random games and checks before every decision that what Apply
+// keeps (anchor sight counts, node sets, groups, choices) agrees with a recomputation from
+// the pieces.
+func TestKeptSetsMatch(t *testing.T) {
+	for _, opts := range []string{"", "size=3", "size=4", "size=8"} {
+		root := startWith(t, opts)
+		rng := rand.New(rand.NewPCG(7, 8))
+		for range 40 {
+			s := *root
+			for !s.over {
+				fresh := s
+				fresh.rebuild()
+				if fresh.seen1 != s.seen1 || fresh.seen2 != s.seen2 || fresh.nodes != s.nodes || fresh.pieces != s.pieces {
+					t.Fatalf("%s: kept sets differ from a rebuild\n%s", opts, &s)
+				}
+				for p := range s.occ {
+					for c := 0; c < s.v.Cells; c++ {
+						if s.occ[p].Has(c) && s.groups.Sides(c) != s.v.GroupSides(s.occ[p], c) {
+							t.Fatalf("%s: group sides of %s differ\n%s", opts, s.v.Board.Label(board.Site(c)), &s)
+						}
+					}
+				}
+				var want set
+				switch n := s.occ[0].Count() + s.occ[1].Count(); {
+				case s.pending >= 0:
+					want = s.nodesFor(s.turn, int(s.pending))
+				case n < openingPieces:
+					want = s.v.Ring.AndNot(s.occupied())
+				default:
+					want = s.turnChoices(s.turn)
+				}
+				if s.choices != want {
+					t.Fatalf("%s: choices differ from a recomputation\n%s", opts, &s)
+				}
+				m, _ := s.RandomMove(rng)
+				s.Apply(m)
+			}
+		}
+	}
+}

@@ -59,7 +59,10 @@
 //
 // Each player's pieces are a three-word cell set; the state also keeps the outer cell whose
 // inner piece is owed and the set of legal sites of the next decision, which Apply
-// recomputes, so LegalMoves and RandomMove read one set. Hash is a Zobrist hash (keys seeded
+// recomputes, so LegalMoves and RandomMove read one set. For fast playouts Apply also keeps,
+// updated per placement, the occupancy and reach of every ray (a line into the inner area
+// seen from one ring end), per player a count of the rays reaching each cell, and a
+// union-find of the groups with the sides each touches. Hash is a Zobrist hash (keys seeded
 // with "skirt") of the pieces, the owed outer cell and Black to move; AppendKey adds the
 // size and the end flag. The game is Memoryless.
 //

@@ -75,6 +75,22 @@ type State struct {
 	turn   rules.Player
 	over   bool
 	reason string
+
+	// The rest is derived from the pieces and kept by Apply so that a placement costs a
+	// few table steps (playouts). ready is false in a state built from bare pieces (the
+	// tests' positions); Apply then rebuilds the rest first.
+	ready  bool
+	groups Groups
+	// rayOcc[r] holds the occupied cells of ray r and, once a piece stands on its ring end,
+	// reach[r] the cells that piece may take (Ray.Reach).
+	rayOcc, reach [MaxRays]uint16
+	// cover[p][c] counts the rays from p's outer pieces that reach c, and avail[p] is the
+	// set of cells it counts: the inner cells p may take this turn. The counts let a ray
+	// that stops reaching c take c out only when no other ray reaches it.
+	cover [2][MaxCells]uint8
+	avail [2]Set
+	// owner[r] is the player whose piece stands on ray r's ring end, or -1.
+	owner [MaxRays]int8
 }
 
 func newState(opts rules.Options) (rules.State, error) {
@@ -85,7 +101,118 @@ func newState(opts rules.Options) (rules.State, error) {
 	s := &State{v: variants[n](), pending: -1}
 	s.choices = s.v.Ring
 	s.hash = s.ComputeHash()
+	s.rebuild()
 	return s, nil
+}
+
+// rebuild recomputes the derived fields from the pieces.
+func (s *State) rebuild() {
+	t := s.v.Topo
+	s.groups = Groups{}
+	s.cover = [2][MaxCells]uint8{}
+	s.avail = [2]Set{}
+	for p := range s.occ {
+		var own Set
+		for w := range s.occ[p] {
+			for x := s.occ[p][w]; x != 0; x &= x - 1 {
+				c := w*64 + bits.TrailingZeros64(x)
+				own.Add(c)
+				s.groups.Add(t, &own, c)
+			}
+		}
+	}
+	occ := s.occupied()
+	for r := range s.owner {
+		s.owner[r] = -1
+	}
+	for r := 0; r < t.NumRays; r++ {
+		ray := &t.Rays[r]
+		s.rayOcc[r] = 0
+		for i := uint8(0); i < ray.Len; i++ {
+			if occ.Has(int(ray.Cells[i])) {
+				s.rayOcc[r] |= 1 << i
+			}
+		}
+		s.reach[r] = 0
+	}
+	for p := range s.occ {
+		anchors := s.occ[p].And(t.Ring)
+		for w := range anchors {
+			for x := anchors[w]; x != 0; x &= x - 1 {
+				var targets Set
+				s.launch(rules.Player(p), w*64+bits.TrailingZeros64(x), &targets)
+			}
+		}
+	}
+	s.ready = true
+}
+
+// recount moves the cells of ray that p's piece on its ring end reaches from old to now.
+func (s *State) recount(p int8, ray *Ray, old, now uint16) {
+	cover, avail := &s.cover[p], &s.avail[p]
+	for x := old &^ now; x != 0; x &= x - 1 {
+		c := int(ray.Cells[bits.TrailingZeros16(x)])
+		if cover[c]--; cover[c] == 0 {
+			avail.Remove(c)
+		}
+	}
+	for x := now &^ old; x != 0; x &= x - 1 {
+		c := int(ray.Cells[bits.TrailingZeros16(x)])
+		cover[c]++
+		avail.Add(c)
+	}
+}
+
+// launch counts the rays from p's new outer piece a and writes the cells they reach,
+// Targets(a) on the current board, to out. It reports whether there are any.
+func (s *State) launch(p rules.Player, a int, out *Set) bool {
+	t := s.v.Topo
+	*out = Set{}
+	cover, avail := &s.cover[p], &s.avail[p]
+	found := false
+	for _, r := range t.RingRays[a] {
+		if r < 0 {
+			break
+		}
+		s.owner[r] = int8(p)
+		ray := &t.Rays[r]
+		s.reach[r] = ray.Reach(s.rayOcc[r])
+		for x := s.reach[r]; x != 0; x &= x - 1 {
+			c := int(ray.Cells[bits.TrailingZeros16(x)])
+			cover[c]++
+			out.Add(c)
+			avail.Add(c)
+			found = true
+		}
+	}
+	return found
+}
+
+// fill updates the six rays through the inner cell c, just filled. Only a ray with a
+// piece on its ring end keeps its reach (launch computes it when the piece comes; it is 0
+// before), and the reach changes only when it held c: c cannot be in the run before the
+// reach, and beyond the reach it changes nothing. The six updates run without branches on
+// those tests, which random games would mispredict; only the changed rays are recounted.
+func (s *State) fill(c int) {
+	t := s.v.Topo
+	var old [6]uint16
+	changed := 0
+	for i, rb := range &t.CellRays[c] {
+		r := rb.Ray
+		occ := s.rayOcc[r] | 1<<rb.Bit
+		s.rayOcc[r] = occ
+		was := s.reach[r]
+		held := was >> rb.Bit & 1
+		keep := held - 1 // all ones when the reach stays
+		old[i] = was
+		s.reach[r] = was&keep | t.Rays[r].Reach(occ)&^keep
+		changed |= int(held) << i
+	}
+	for ; changed != 0; changed &= changed - 1 {
+		i := bits.TrailingZeros(uint(changed))
+		r := t.CellRays[c][i].Ray
+		s.recount(s.owner[r], &t.Rays[r], old[i], s.reach[r])
+	}
 }
 
 // Game returns the Skirt definition.
@@ -169,7 +296,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	return place(s.choices.Select(rng.IntN(s.choices.Count()))), true
+	return place(s.choices.Pick(rng.IntN(s.choices.Len()))), true
 }
 
 // Apply plays m; a move that is not legal leaves the state unchanged.
@@ -178,18 +305,23 @@ func (s *State) Apply(m rules.Move) {
 		return
 	}
 	c := int(m.Path[0])
-	if c < 0 || c >= s.v.Cells || !s.choices.Has(c) {
+	if c < 0 || c >= s.v.Cells || !s.choices.Holds(c) {
 		return
 	}
+	if !s.ready {
+		s.rebuild()
+	}
 	v, p := s.v, s.turn
-	opening := s.occupied().Empty()
-	s.occ[p].Add(c)
+	occ, q := &s.occ[p], &s.occ[p.Other()]
+	// The opening piece is the first on the board.
+	opening := occ[0]|occ[1]|occ[2]|q[0]|q[1]|q[2] == 0
+	occ.Add(c)
 	s.hash ^= v.pieceKey(c, p)
 	if s.pending >= 0 {
 		s.hash ^= v.pendingKey(int(s.pending))
 		s.pending = -1
 	}
-	if mask := v.GroupSides(s.occ[p], c); Connects(mask) {
+	if mask := s.groups.Add(v.Topo, occ, c); Connects(mask) {
 		s.over = true
 		s.reason = reasonThree
 		if Opposite(mask) {
@@ -197,18 +329,22 @@ func (s *State) Apply(m rules.Move) {
 		}
 		return
 	}
-	if !opening && v.Ring.Has(c) {
-		if t := Targets(v.Topo, s.occupied(), c); !t.Empty() {
-			s.pending = int16(c)
-			s.hash ^= v.pendingKey(c)
-			s.choices = t
-			return
-		}
+	if v.Inner.Holds(c) {
+		s.fill(c)
+	} else if s.launch(p, c, &s.choices) && !opening {
+		// The inner piece is owed, from the cells launch wrote to the choices.
+		s.pending = int16(c)
+		s.hash ^= v.pendingKey(c)
+		return
 	}
 	s.turn = p.Other()
 	s.hash ^= v.sideKey()
-	s.choices = s.turnChoices(s.turn)
-	if s.choices.Empty() {
+	// turnChoices, from the kept sets.
+	ring, avail, ch := &v.Ring, &s.avail[s.turn], &s.choices
+	for w := range ch {
+		ch[w] = ring[w]&^(occ[w]|q[w]) | avail[w]
+	}
+	if ch[0]|ch[1]|ch[2] == 0 {
 		s.over = true
 		s.turn = p
 		s.hash ^= v.sideKey()

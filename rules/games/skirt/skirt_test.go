@@ -1,6 +1,7 @@
 package skirt
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -517,3 +518,45 @@ func TestEvaluate(t *testing.T) {
 }
 
 func BenchmarkPlayout(b *testing.B) { rulestest.BenchPlayout(b, start(b)) }
+
+func BenchmarkRandomMovePlayout(b *testing.B) { rulestest.BenchRandomMovePlayout(b, start(b)) }
+
+// TestKeptSetsMatch plays random games and checks before every decision that what Apply
+// keeps (ray reaches, counts, groups, choices) agrees with a recomputation from the pieces.
+func TestKeptSetsMatch(t *testing.T) {
+	for _, opts := range []string{"", "size=3", "size=4", "size=8"} {
+		root := rulestest.Start[*State](t, Game, opts)
+		rng := rand.New(rand.NewPCG(7, 8))
+		for range 40 {
+			s := *root
+			for !s.over {
+				fresh := s
+				fresh.rebuild()
+				if fresh.rayOcc != s.rayOcc || fresh.reach != s.reach || fresh.owner != s.owner || fresh.cover != s.cover || fresh.avail != s.avail {
+					t.Fatalf("%s: kept ray sets differ from a rebuild\n%s", opts, &s)
+				}
+				for p := range s.occ {
+					for c := 0; c < s.v.Cells; c++ {
+						if s.occ[p].Has(c) && s.groups.Sides(c) != s.v.GroupSides(s.occ[p], c) {
+							t.Fatalf("%s: group sides of %s differ\n%s", opts, s.v.Board.Label(board.Site(c)), &s)
+						}
+					}
+				}
+				var want Set
+				switch {
+				case s.pending >= 0:
+					want = Targets(s.v.Topo, s.occupied(), int(s.pending))
+				case s.occupied().Empty():
+					want = s.v.Ring
+				default:
+					want = s.turnChoices(s.turn)
+				}
+				if s.choices != want {
+					t.Fatalf("%s: choices differ from a recomputation\n%s", opts, &s)
+				}
+				m, _ := s.RandomMove(rng)
+				s.Apply(m)
+			}
+		}
+	}
+}

@@ -58,15 +58,36 @@ func (s Set) Lowest() int {
 }
 
 // Select returns the k-th lowest cell (from 0) of the set, which must have more than k.
-func (s Set) Select(k int) int {
-	for w := range s {
-		if c := bits.OnesCount64(s[w]); k >= c {
-			k -= c
-			continue
-		}
-		return w*64 + board.SelectBit(s[w], k)
-	}
-	return -1
+func (s Set) Select(k int) int { return s.Pick(k) }
+
+// The playout paths use the pointer methods below and index the words of a Set directly:
+// the compiler copies a Set value through two overlapping 16-byte moves, and reading it
+// back soon after stalls store forwarding, which cost more than the work itself.
+
+// Holds is Has through a pointer.
+func (s *Set) Holds(c int) bool { return s[c>>6]>>(c&63)&1 != 0 }
+
+// Len is Count through a pointer.
+func (s *Set) Len() int {
+	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2])
+}
+
+// Pick is Select through a pointer. It moves to the next word with masks rather than
+// branches, since k is random and a branch on it mispredicts (as board.SelectBit does
+// within a word).
+func (s *Set) Pick(k int) int {
+	x, base := s[0], 0
+	c := bits.OnesCount64(x)
+	m := (c - k - 1) >> 63 // -1 when k >= c, else 0
+	k -= c & m
+	x = x&^uint64(m) | s[1]&uint64(m)
+	base += 64 & m
+	c = bits.OnesCount64(x)
+	m = (c - k - 1) >> 63
+	k -= c & m
+	x = x&^uint64(m) | s[2]&uint64(m)
+	base += 64 & m
+	return base + board.SelectBit(x, k)
 }
 
 // The side bits of games-hex.md §2.6: S0 top edge, S1 upper right, S2 lower right, S3
@@ -106,6 +127,55 @@ type Topo struct {
 	InnerLine [3][2*MaxSize - 1]Set
 	// Sight[c] is the set of inner cells on any line through c, pieces ignored.
 	Sight [MaxCells]Set
+	// Rays[:NumRays] are the rays, two per line that enters the inner area (one from each
+	// ring end). Playouts keep per-ray state so that a placement updates only the six rays
+	// through it instead of walking every line from every outer piece again.
+	Rays    [MaxRays]Ray
+	NumRays int
+	// RingRays[c] lists the rays starting at ring cell c, padded with -1: a corner starts
+	// one, any other ring cell two (its third line runs along the side).
+	RingRays [MaxCells][2]int8
+	// CellRays[c] lists, for an inner cell c, the six rays through it (both ends of its
+	// three lines) and c's bit on each.
+	CellRays [MaxCells][6]RayBit
+}
+
+// MaxRays bounds the rays: two for each of the 2N−3 inner lines of each of the three
+// families.
+const MaxRays = 2 * 3 * (2*MaxSize - 3)
+
+// maxRayLen is the number of inner cells on the longest line.
+const maxRayLen = 2*MaxSize - 3
+
+// Ray is a line that crosses the inner area, seen from one of its two ring ends. Bit i of
+// a ray word stands for Cells[i], the i-th inner cell from From.
+type Ray struct {
+	// From is the ring cell the ray starts at, To the ring cell at the other end.
+	From, To int16
+	// Len is the number of inner cells.
+	Len uint8
+	// Cells are the inner cells in order from From.
+	Cells [maxRayLen]int16
+	// Inner is the set of the inner cells.
+	Inner Set
+}
+
+// RayBit names a ray and the bit of one cell on it.
+type RayBit struct{ Ray, Bit uint8 }
+
+// Reach returns the bits of a ray's cells that a piece launched from its ring end may take,
+// with occ the ray's occupied cells, as Targets defines it: the empty cells up to the first
+// piece or, when the first cell holds a piece, the empty cells after that unbroken run up to
+// the next piece. Bit arithmetic replaces the walk: the run is the trailing ones of occ,
+// and the next piece after it is the lowest set bit of what remains.
+func (r *Ray) Reach(occ uint16) uint16 {
+	full := uint32(1)<<r.Len - 1
+	o := uint32(occ)
+	run := bits.TrailingZeros32(^o)
+	rest := o >> run
+	// The cells below the next piece; all of them when there is none (0 − 1 wraps).
+	free := rest&-rest - 1
+	return uint16(free << run & full)
 }
 
 var topos [MaxSize + 1]func() *Topo
@@ -165,7 +235,46 @@ func newTopo(n int) *Topo {
 		}
 		t.Sight[c].Remove(c)
 	}
+	t.buildRays()
 	return t
+}
+
+// buildRays walks every line from its ring ends across the inner area.
+func (t *Topo) buildRays() {
+	var perCell [MaxCells]int
+	for a := 0; a < t.Cells; a++ {
+		t.RingRays[a] = [2]int8{-1, -1}
+		if !t.Ring.Has(a) {
+			continue
+		}
+		k := 0
+		for d := 0; d < 6; d++ {
+			c := int(t.Nbr[a][d])
+			if c < 0 || !t.Inner.Has(c) {
+				continue
+			}
+			id := t.NumRays
+			t.NumRays++
+			r := &t.Rays[id]
+			r.From = int16(a)
+			for ; t.Inner.Has(c); c = int(t.Nbr[c][d]) {
+				t.CellRays[c][perCell[c]] = RayBit{Ray: uint8(id), Bit: r.Len}
+				perCell[c]++
+				r.Cells[r.Len] = int16(c)
+				r.Inner.Add(c)
+				r.Len++
+			}
+			// A straight line leaves the convex inner area through the ring.
+			r.To = int16(c)
+			t.RingRays[a][k] = int8(id)
+			k++
+		}
+	}
+	for c := 0; c < t.Cells; c++ {
+		if t.Inner.Has(c) && perCell[c] != 6 {
+			panic("skirt: an inner cell off six rays")
+		}
+	}
 }
 
 func abs(x int) int {
@@ -174,6 +283,63 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// Groups is a union-find forest over the pieces of both players, kept by a state so that
+// the win test after a placement costs a few parent steps instead of a flood fill. Pieces
+// never leave, so groups only merge. The zero value has no pieces; it is a value, copied
+// with the state.
+type Groups struct {
+	// up[c] is c's parent plus one, or 0 for a root.
+	up [MaxCells]uint8
+	// sides[r] is, at a root r, the sides the group touches.
+	sides [MaxCells]uint8
+}
+
+// root returns the root of c's tree, halving the path on the way.
+func (g *Groups) root(c int) int {
+	for g.up[c] != 0 {
+		p := int(g.up[c]) - 1
+		gp := g.up[p]
+		if gp == 0 {
+			return p
+		}
+		g.up[c] = gp
+		c = int(gp) - 1
+	}
+	return c
+}
+
+// Add joins c, just placed, to the groups of own (which holds c and the pieces added
+// before it) around it, and returns the sides that c's group touches. c joins the tree of
+// its first neighbour as a leaf, and other neighbouring trees hang under that root, so
+// the trees stay shallow.
+func (g *Groups) Add(t *Topo, own *Set, c int) uint8 {
+	top := -1
+	nbr := &t.NbrSet[c]
+	for w := 0; w < len(nbr); w++ {
+		for x := nbr[w] & own[w]; x != 0; x &= x - 1 {
+			r := g.root(w*64 + bits.TrailingZeros64(x))
+			switch {
+			case top < 0:
+				top = r
+			case r != top:
+				g.up[r] = uint8(top + 1)
+				g.sides[top] |= g.sides[r]
+			}
+		}
+	}
+	if top < 0 {
+		g.up[c] = 0
+		g.sides[c] = t.Sides[c]
+		return g.sides[c]
+	}
+	g.up[c] = uint8(top + 1)
+	g.sides[top] |= t.Sides[c]
+	return g.sides[top]
+}
+
+// Sides returns the sides touched by the group of the piece on c.
+func (g *Groups) Sides(c int) uint8 { return g.sides[g.root(c)] }
 
 // GroupSides returns the sides touched by the group of own that contains c.
 func (t *Topo) GroupSides(own Set, c int) uint8 {
