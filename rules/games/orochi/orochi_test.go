@@ -665,3 +665,6 @@ func TestTurnCount(t *testing.T) {
 }
 
 func BenchmarkPlayout(b *testing.B) { rulestest.BenchPlayout(b, start(b)) }
+
+// BenchmarkRandomMovePlayout plays through RandomMove, as the AI's playouts do.
+func BenchmarkRandomMovePlayout(b *testing.B) { rulestest.BenchRandomMovePlayout(b, start(b)) }

@@ -2,9 +2,11 @@ package sibling
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 
 	"koma/rules"
+	"koma/rules/board"
 )
 
 // This file holds what the AI may ask of a Sibling position beyond the rules: an
@@ -33,13 +35,58 @@ func (s *State) Evaluate(p rules.Player) float64 {
 }
 
 // RandomMove implements rules.RandomMover: it draws an index into the moves LegalMoves
-// would list and picks that cell from the set, without building the list.
+// would list and picks that cell from the set, without building the list. It takes the
+// cells straight from the state rather than through choices, whose two-value return of a
+// cell set cost more than the draw itself, and counts each word once for both the total
+// and the pick.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	cells, swap := s.choices()
-	n := cells.count()
+	// On White's first turn open is every cell, as choices has it, because every cell
+	// of an empty board has a partner (buildVariant checks), so no case is needed for it.
+	nw := s.v.words
+	if nw == 1 {
+		// A board of at most 64 cells, the default size among them: the cells fit one
+		// word, which stays in a register from the draw to the pick. This is written out
+		// here rather than in a helper, because passing the 36-byte move up one more
+		// call cost as much as the draw.
+		var cells uint64
+		swap := false
+		if s.pending >= 0 {
+			cells = s.v.far[s.pending][0] &^ (s.occ[0][0] | s.occ[1][0])
+		} else {
+			cells, swap = s.open[0], s.swapOffered()
+		}
+		n := bits.OnesCount64(cells)
+		total := n
+		if swap {
+			total++
+		}
+		k := rng.IntN(total)
+		if k == n {
+			return swapMove, true
+		}
+		return placement(board.SelectBit(cells, k)), true
+	}
+	var cells cellSet
+	swap := false
+	if s.pending >= 0 {
+		far := &s.v.far[s.pending]
+		for w := range nw {
+			cells[w] = far[w] &^ (s.occ[0][w] | s.occ[1][w])
+		}
+	} else {
+		cells, swap = s.open, s.swapOffered()
+	}
+	// Indexed loops over the words the board uses, not range over the array: a range
+	// copies it, and reading the copy back stalled on the stores that had just written it.
+	var counts [words]int
+	n := 0
+	for w := range nw {
+		counts[w] = bits.OnesCount64(cells[w])
+		n += counts[w]
+	}
 	total := n
 	if swap {
 		total++
@@ -48,5 +95,11 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if k == n {
 		return swapMove, true
 	}
-	return placement(cells.nth(k)), true
+	for w := range nw {
+		if k < counts[w] {
+			return placement(w*64 + board.SelectBit(cells[w], k)), true
+		}
+		k -= counts[w]
+	}
+	panic("sibling: cell set has too few cells")
 }

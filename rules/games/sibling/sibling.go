@@ -107,22 +107,16 @@ func meets(a, b *cellSet) bool {
 	return any != 0
 }
 
-// nth returns the k-th lowest cell of c (k counted from 0), which must exist.
-func (c *cellSet) nth(k int) int {
-	for w, word := range c {
-		if n := bits.OnesCount64(word); k >= n {
-			k -= n
-			continue
-		}
-		return w*64 + board.SelectBit(word, k)
-	}
-	panic("sibling: cell set has too few cells")
-}
+// countBits is the number of bit planes in State.left: enough for the largest far set,
+// 36 cells at the centre of the largest board.
+const countBits = 6
 
 // variant is the immutable data shared by every position of one board size and pie rule.
 type variant struct {
 	size  int
 	cells int
+	// words is the number of words of a cell set that this board uses.
+	words int
 	pie   bool
 	topo  *board.Topology
 	opts  rules.Options
@@ -131,8 +125,9 @@ type variant struct {
 	// far[c] holds the cells on the six lines through c at distance two or more: the
 	// partners c may have once they are empty. line[c] adds the neighbours.
 	far, line []cellSet
-	// nbr[c][d] is the neighbour of c in direction d (board.HexE order), or -1.
-	nbr [][6]int16
+	// nb[c] is the set of c's neighbours, so that a flood fill grows a whole frontier
+	// with a few word operations instead of testing six neighbours one by one.
+	nb []cellSet
 }
 
 // The layout of the Zobrist keys: Black to move, then two piece keys per cell, one key
@@ -161,18 +156,17 @@ func buildVariant(n int, pie bool) *variant {
 		opts["pie"] = pieOn
 	}
 	v := &variant{
-		size: n, cells: t.Len(), pie: pie, topo: t, opts: opts,
+		size: n, cells: t.Len(), words: (t.Len() + 63) / 64, pie: pie, topo: t, opts: opts,
 		keys: board.NewZobrist(Game.ID, 2+3*t.Len()),
 		far:  make([]cellSet, t.Len()),
 		line: make([]cellSet, t.Len()),
-		nbr:  make([][6]int16, t.Len()),
+		nb:   make([]cellSet, t.Len()),
 	}
 	for c := 0; c < v.cells; c++ {
 		v.all.add(c)
 		for d := 0; d < 6; d++ {
-			v.nbr[c][d] = -1
 			if a := t.Step(board.Site(c), board.Dir(d)); a != board.NoSite {
-				v.nbr[c][d] = int16(a)
+				v.nb[c].add(int(a))
 			}
 			dist := 1
 			for a := t.Step(board.Site(c), board.Dir(d)); a != board.NoSite; a = t.Step(a, board.Dir(d)) {
@@ -183,6 +177,10 @@ func buildVariant(n int, pie bool) *variant {
 				dist++
 			}
 		}
+		if v.far[c].empty() {
+			// RandomMove and allowed rely on every cell having a partner on the empty board.
+			panic("sibling: a cell of the empty board has no partner")
+		}
 	}
 	return v
 }
@@ -191,6 +189,17 @@ func buildVariant(n int, pie bool) *variant {
 type State struct {
 	v   *variant
 	occ [2]cellSet
+	// left counts, for every cell c, the empty cells in far[c]: the partners a pair
+	// started on c could have. Plane i holds bit i of the counts of all cells at once, so
+	// a placement decrements the counts of all the cells it concerns with a few word
+	// operations (see fill), and the cells with a partner are the OR of the planes.
+	// Testing every empty cell for a partner afresh, for every decision, was a third of a
+	// playout's time.
+	left [countBits]cellSet
+	// open holds the empty cells whose count in left is not 0: the cells that may take
+	// the first piece of a pair, those with an empty partner two or more cells away on
+	// one of their lines (SIB-1). fill keeps it, so that a decision reads it in one go.
+	open cellSet
 	// pending is the first piece of the pair being placed, or -1 between turns.
 	pending int16
 	// turn is the player to move; once the game is over, the player left without a pair.
@@ -217,6 +226,7 @@ func newState(opts rules.Options) (rules.State, error) {
 		return nil, fmt.Errorf("sibling: pie %q: want %s or %s", opts.Get("pie"), pieOff, pieOn)
 	}
 	s := &State{v: variants[n][pie](), pending: -1}
+	s.countPartners()
 	s.hash = s.ComputeHash()
 	return s, nil
 }
@@ -270,36 +280,58 @@ func (s *State) swapOffered() bool {
 	return s.v.pie && !s.swapped && s.pending < 0 && s.pieces() == 1
 }
 
-// starts returns the empty cells that may take the first piece of a pair: those with an
-// empty partner two or more cells away on one of their lines (SIB-1).
-func (s *State) starts() cellSet {
+// countPartners computes left from the pieces alone, for a new position.
+func (s *State) countPartners() {
 	empty := s.emptyCells()
-	var out cellSet
-	for w, word := range empty {
+	s.left = [countBits]cellSet{}
+	s.open = cellSet{}
+	for w, word := range s.v.all {
 		for word != 0 {
 			c := w*64 + bits.TrailingZeros64(word)
 			word &= word - 1
-			if meets(&s.v.far[c], &empty) {
-				out.add(c)
+			var n int
+			for i := range empty {
+				n += bits.OnesCount64(s.v.far[c][i] & empty[i])
+			}
+			for b := range countBits {
+				if n>>b&1 != 0 {
+					s.left[b].add(c)
+				}
+			}
+			if n > 0 && empty.has(c) {
+				s.open.add(c)
 			}
 		}
 	}
-	return out
+}
+
+// fill puts a piece of p on the empty cell c and keeps left: the cells that lose a
+// partner are those in far[c] (the relation is symmetric), and each had c among its
+// partners, so no count drops below 0. The bit-sliced decrement carries a borrow from
+// plane to plane and stops as soon as no cell borrows.
+func (s *State) fill(c int, p rules.Player) {
+	s.occ[p].add(c)
+	s.open[c>>6] &^= 1 << (uint(c) & 63)
+	s.hash ^= s.v.pieceKey(c, p)
+	for w := range s.v.words {
+		far := s.v.far[c][w]
+		for b, borrow := 0, far; borrow != 0; b++ {
+			plane := s.left[b][w]
+			s.left[b][w] = plane ^ borrow
+			borrow &^= plane
+		}
+		// The cells whose count fell to 0 leave open.
+		var some uint64
+		for b := range countBits {
+			some |= s.left[b][w]
+		}
+		s.open[w] &^= far &^ some
+	}
 }
 
 // anyPair reports whether some pair may still be placed.
 func (s *State) anyPair() bool {
-	empty := s.emptyCells()
-	for w, word := range empty {
-		for word != 0 {
-			c := w*64 + bits.TrailingZeros64(word)
-			word &= word - 1
-			if meets(&s.v.far[c], &empty) {
-				return true
-			}
-		}
-	}
-	return false
+	return !s.open.empty()
 }
 
 // partners returns the empty cells that may take the second piece after a first on c.
@@ -315,12 +347,12 @@ func (s *State) partners(c int) cellSet {
 // choices returns the cells the next Place may use, and whether Swap follows them.
 func (s *State) choices() (cells cellSet, swap bool) {
 	switch {
-	case s.opening():
-		return s.v.all, false
 	case s.pending >= 0:
 		return s.partners(int(s.pending)), false
+	case s.opening():
+		return s.v.all, false
 	}
-	return s.starts(), s.swapOffered()
+	return s.open, s.swapOffered()
 }
 
 // allowed reports whether the next Place may use cell c.
@@ -328,21 +360,31 @@ func (s *State) allowed(c int) bool {
 	if c < 0 || c >= s.v.cells {
 		return false
 	}
-	empty := s.emptyCells()
 	switch {
-	case !empty.has(c):
-		return false
-	case s.opening():
-		return true
 	case s.pending >= 0:
-		return s.v.far[s.pending].has(c)
+		return s.v.far[s.pending].has(c) && !s.occ[0].has(c) && !s.occ[1].has(c)
+	case s.open.has(c):
+		// open holds only empty cells, and is what a first piece needs.
+		return true
 	}
-	return meets(&s.v.far[c], &empty)
+	// On White's first turn every cell is empty and allowed, partner or not.
+	return s.opening()
 }
 
 // placement is the move that places on cell c, exactly as LegalMoves writes it.
 func placement(c int) rules.Move {
 	return rules.Move{Kind: rules.Place, Len: 1, Path: [rules.MaxPath]board.Site{board.Site(c)}}
+}
+
+// samePath reports whether m's path is placement(c)'s. It reads the path site by site:
+// comparing whole moves called a generic memory comparison on every Apply, and wider
+// loads of the move its caller has just written stalled on the pending stores.
+func samePath(m *rules.Move, c int) bool {
+	var rest board.Site
+	for _, x := range m.Path[1:] {
+		rest |= x
+	}
+	return m.Path[0] == board.Site(c) && rest == 0
 }
 
 // swapMove is the pie rule's move.
@@ -380,7 +422,7 @@ func (s *State) Apply(m rules.Move) {
 	}
 	v := s.v
 	switch {
-	case m == swapMove && s.swapOffered():
+	case m.Kind == rules.Swap && m == swapMove && s.swapOffered():
 		// The pieces change hands with the colours, so the white piece stays white.
 		for p := rules.Player(0); p < 2; p++ {
 			s.hashPieces(p)
@@ -392,11 +434,10 @@ func (s *State) Apply(m rules.Move) {
 		s.swapped = true
 		s.hash ^= v.swappedKey()
 		s.endTurn()
-	case m.Kind == rules.Place && m.Len == 1 && m == placement(int(m.Path[0])) && s.allowed(int(m.Path[0])):
+	case m.Kind == rules.Place && m.Tag == 0 && m.Len == 1 && samePath(&m, int(m.Path[0])) && s.allowed(int(m.Path[0])):
 		c := int(m.Path[0])
-		first := !s.opening() && s.pending < 0
-		s.occ[s.turn].add(c)
-		s.hash ^= v.pieceKey(c, s.turn)
+		first := s.pending < 0 && !s.opening()
+		s.fill(c, s.turn)
 		if s.pending >= 0 {
 			s.hash ^= v.pendingKey(int(s.pending))
 			s.pending = -1
@@ -480,30 +521,35 @@ func compare(a, b *groupList) rules.Outcome {
 	return rules.Scores(reasonSecond, a.at(1), b.at(1))
 }
 
-// groups fills out with the sizes of p's groups, largest first.
+// groups fills out with the sizes of p's groups, largest first. The search takes a
+// piece's unseen friendly neighbours with one mask per word, and only over the words the
+// board uses: this count ends every playout, and walking neighbours one by one over all
+// three words of the largest board was a sixth of a playout's time.
 func (s *State) groups(p rules.Player, out *groupList) {
-	own := s.occ[p]
+	own := &s.occ[p]
+	nw := s.v.words
+	if nw == 1 {
+		s.groups1(own[0], out)
+		return
+	}
 	var seen cellSet
 	var stack [maxCells]int16
 	out.n = 0
-	for w, word := range own {
-		for word != 0 {
+	for w := range nw {
+		for word := own[w] &^ seen[w]; word != 0; word = own[w] &^ seen[w] {
 			c := w*64 + bits.TrailingZeros64(word)
-			word &= word - 1
-			if seen.has(c) {
-				continue
-			}
 			seen.add(c)
 			stack[0] = int16(c)
 			top, size := 1, 0
 			for top > 0 {
 				top--
-				x := int(stack[top])
 				size++
-				for _, a := range s.v.nbr[x] {
-					if a >= 0 && own.has(int(a)) && !seen.has(int(a)) {
-						seen.add(int(a))
-						stack[top] = a
+				n := &s.v.nb[stack[top]]
+				for i := range nw {
+					fresh := n[i] & own[i] &^ seen[i]
+					seen[i] |= fresh
+					for ; fresh != 0; fresh &= fresh - 1 {
+						stack[top] = int16(i*64 + bits.TrailingZeros64(fresh))
 						top++
 					}
 				}
@@ -517,6 +563,33 @@ func (s *State) groups(p rules.Player, out *groupList) {
 			out.size[i] = int16(size)
 			out.n++
 		}
+	}
+}
+
+// groups1 is groups for a board of at most 64 cells, the default size among them: the
+// whole search stays in registers, each piece of the frontier costing one load and OR.
+func (s *State) groups1(own uint64, out *groupList) {
+	nb := s.v.nb
+	out.n = 0
+	for rest := own; rest != 0; {
+		g := rest & -rest
+		for front := g; front != 0; {
+			var next uint64
+			for ; front != 0; front &= front - 1 {
+				next |= nb[bits.TrailingZeros64(front)][0]
+			}
+			front = next & rest &^ g
+			g |= front
+		}
+		rest &^= g
+		size := bits.OnesCount64(g)
+		i := out.n
+		for i > 0 && int(out.size[i-1]) < size {
+			out.size[i] = out.size[i-1]
+			i--
+		}
+		out.size[i] = int16(size)
+		out.n++
 	}
 }
 

@@ -76,6 +76,7 @@ func position(t testing.TB, opts string, toMove rules.Player, diagram string) (*
 		}
 	}
 	s.turn = toMove
+	s.countPartners()
 	s.hash = s.ComputeHash()
 	if s.pending < 0 && !s.anyPair() {
 		s.over = true
