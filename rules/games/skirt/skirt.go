@@ -84,11 +84,11 @@ type State struct {
 	// rayOcc[r] holds the occupied cells of ray r and, once a piece stands on its ring end,
 	// reach[r] the cells that piece may take (Ray.Reach).
 	rayOcc, reach [MaxRays]uint16
-	// cover[p][c] counts the rays from p's outer pieces that reach c, and avail[p] is the
-	// set of cells it counts: the inner cells p may take this turn. The counts let a ray
-	// that stops reaching c take c out only when no other ray reaches it.
-	cover [2][MaxCells]uint8
-	avail [2]Set
+	// reached[p][d] is the set of inner cells that the rays of direction d from p's outer
+	// pieces reach. The rays of one direction cross each inner cell once, so a ray whose
+	// reach changes rewrites its own stretch of the set, with no count of other rays
+	// reaching the same cell; the cells p may take are the union of the six.
+	reached [2][6]Set
 	// owner[r] is the player whose piece stands on ray r's ring end, or -1.
 	owner [MaxRays]int8
 }
@@ -109,8 +109,7 @@ func newState(opts rules.Options) (rules.State, error) {
 func (s *State) rebuild() {
 	t := s.v.Topo
 	s.groups = Groups{}
-	s.cover = [2][MaxCells]uint8{}
-	s.avail = [2]Set{}
+	s.reached = [2][6]Set{}
 	for p := range s.occ {
 		var own Set
 		for w := range s.occ[p] {
@@ -147,71 +146,57 @@ func (s *State) rebuild() {
 	s.ready = true
 }
 
-// recount moves the cells of ray that p's piece on its ring end reaches from old to now.
-func (s *State) recount(p int8, ray *Ray, old, now uint16) {
-	cover, avail := &s.cover[p], &s.avail[p]
-	for x := old &^ now; x != 0; x &= x - 1 {
-		c := int(ray.Cells[bits.TrailingZeros16(x)])
-		if cover[c]--; cover[c] == 0 {
-			avail.Remove(c)
-		}
-	}
-	for x := now &^ old; x != 0; x &= x - 1 {
-		c := int(ray.Cells[bits.TrailingZeros16(x)])
-		cover[c]++
-		avail.Add(c)
-	}
+// setReach makes reach the reach of ray r, whose ring end holds p's piece, and rewrites
+// the ray's stretch of p's reached set of its direction.
+func (s *State) setReach(p int8, r int, reach uint16) {
+	t := s.v.Topo
+	s.reach[r] = reach
+	ray := &t.Rays[r]
+	dst, all := &s.reached[p][ray.Dir], &t.Span[r][ray.Len]
+	lo, hi := t.spans(r, reach)
+	// Written out: the compiler keeps a loop over the three words.
+	dst[0] = dst[0]&^all[0] | hi[0]&^lo[0]
+	dst[1] = dst[1]&^all[1] | hi[1]&^lo[1]
+	dst[2] = dst[2]&^all[2] | hi[2]&^lo[2]
 }
 
-// launch counts the rays from p's new outer piece a and writes the cells they reach,
+// launch takes the rays from p's new outer piece a and writes the cells they reach,
 // Targets(a) on the current board, to out. It reports whether there are any.
 func (s *State) launch(p rules.Player, a int, out *Set) bool {
 	t := s.v.Topo
 	*out = Set{}
-	cover, avail := &s.cover[p], &s.avail[p]
-	found := false
 	for _, r := range t.RingRays[a] {
 		if r < 0 {
 			break
 		}
 		s.owner[r] = int8(p)
-		ray := &t.Rays[r]
-		s.reach[r] = ray.Reach(s.rayOcc[r])
-		for x := s.reach[r]; x != 0; x &= x - 1 {
-			c := int(ray.Cells[bits.TrailingZeros16(x)])
-			cover[c]++
-			out.Add(c)
-			avail.Add(c)
-			found = true
-		}
+		reach := t.Rays[r].Reach(s.rayOcc[r])
+		s.setReach(int8(p), int(r), reach)
+		lo, hi := t.spans(int(r), reach)
+		out[0] |= hi[0] &^ lo[0]
+		out[1] |= hi[1] &^ lo[1]
+		out[2] |= hi[2] &^ lo[2]
 	}
-	return found
+	return out[0]|out[1]|out[2] != 0
 }
 
 // fill updates the six rays through the inner cell c, just filled. Only a ray with a
 // piece on its ring end keeps its reach (launch computes it when the piece comes; it is 0
 // before), and the reach changes only when it held c: c cannot be in the run before the
-// reach, and beyond the reach it changes nothing. The six updates run without branches on
-// those tests, which random games would mispredict; only the changed rays are recounted.
+// reach, and beyond the reach it changes nothing. The first pass marks the six rays
+// without branches on those tests, which random games would mispredict; only the changed
+// rays, one or two as a rule, compute their new reach and rewrite their reached sets.
 func (s *State) fill(c int) {
 	t := s.v.Topo
-	var old [6]uint16
+	cr := &t.CellRays[c]
 	changed := 0
-	for i, rb := range &t.CellRays[c] {
-		r := rb.Ray
-		occ := s.rayOcc[r] | 1<<rb.Bit
-		s.rayOcc[r] = occ
-		was := s.reach[r]
-		held := was >> rb.Bit & 1
-		keep := held - 1 // all ones when the reach stays
-		old[i] = was
-		s.reach[r] = was&keep | t.Rays[r].Reach(occ)&^keep
-		changed |= int(held) << i
+	for i, rb := range cr {
+		s.rayOcc[rb.Ray] |= 1 << rb.Bit
+		changed |= int(s.reach[rb.Ray]>>rb.Bit&1) << i
 	}
 	for ; changed != 0; changed &= changed - 1 {
-		i := bits.TrailingZeros(uint(changed))
-		r := t.CellRays[c][i].Ray
-		s.recount(s.owner[r], &t.Rays[r], old[i], s.reach[r])
+		r := int(cr[bits.TrailingZeros(uint(changed))].Ray)
+		s.setReach(s.owner[r], r, t.Rays[r].Reach(s.rayOcc[r]))
 	}
 }
 
@@ -340,9 +325,9 @@ func (s *State) Apply(m rules.Move) {
 	s.turn = p.Other()
 	s.hash ^= v.sideKey()
 	// turnChoices, from the kept sets.
-	ring, avail, ch := &v.Ring, &s.avail[s.turn], &s.choices
+	ring, re, ch := &v.Ring, &s.reached[s.turn], &s.choices
 	for w := range ch {
-		ch[w] = ring[w]&^(occ[w]|q[w]) | avail[w]
+		ch[w] = ring[w]&^(occ[w]|q[w]) | re[0][w] | re[1][w] | re[2][w] | re[3][w] | re[4][w] | re[5][w]
 	}
 	if ch[0]|ch[1]|ch[2] == 0 {
 		s.over = true

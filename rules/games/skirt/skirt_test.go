@@ -522,7 +522,8 @@ func BenchmarkPlayout(b *testing.B) { rulestest.BenchPlayout(b, start(b)) }
 func BenchmarkRandomMovePlayout(b *testing.B) { rulestest.BenchRandomMovePlayout(b, start(b)) }
 
 // TestKeptSetsMatch plays random games and checks before every decision that what Apply
-// keeps (ray reaches, counts, groups, choices) agrees with a recomputation from the pieces.
+// keeps (ray reaches, reached sets, groups, choices) agrees with a recomputation from the
+// pieces.
 func TestKeptSetsMatch(t *testing.T) {
 	for _, opts := range []string{"", "size=3", "size=4", "size=8"} {
 		root := rulestest.Start[*State](t, Game, opts)
@@ -532,7 +533,7 @@ func TestKeptSetsMatch(t *testing.T) {
 			for !s.over {
 				fresh := s
 				fresh.rebuild()
-				if fresh.rayOcc != s.rayOcc || fresh.reach != s.reach || fresh.owner != s.owner || fresh.cover != s.cover || fresh.avail != s.avail {
+				if fresh.rayOcc != s.rayOcc || fresh.reach != s.reach || fresh.owner != s.owner || fresh.reached != s.reached {
 					t.Fatalf("%s: kept ray sets differ from a rebuild\n%s", opts, &s)
 				}
 				for p := range s.occ {

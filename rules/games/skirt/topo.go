@@ -120,6 +120,11 @@ type Topo struct {
 	Nbr [MaxCells][6]int16
 	// NbrSet[c] is the set of c's neighbours.
 	NbrSet [MaxCells]Set
+	// NbrWin[c] holds c's neighbours as bits from NbrBase[c]: they lie within a row and a
+	// half of c, so one word read across two Set words finds them all (Groups.Add), where
+	// NbrSet takes a loop over three words.
+	NbrBase [MaxCells]uint8
+	NbrWin  [MaxCells]uint64
 	// Line[c][f] numbers the line of family f through c: 0 rows (E–W), 1 letters (SW–NE),
 	// 2 letter plus row (NW–SE); two cells share a line of family f when the numbers agree.
 	Line [MaxCells][3]int8
@@ -138,6 +143,22 @@ type Topo struct {
 	// CellRays[c] lists, for an inner cell c, the six rays through it (both ends of its
 	// three lines) and c's bit on each.
 	CellRays [MaxCells][6]RayBit
+	// Span[r][k] is the set of the first k inner cells of ray r. A reach is one unbroken
+	// stretch of a ray, so Span turns its bits into a cell set with two loads (RaySet).
+	Span [MaxRays][maxRayLen + 1]Set
+}
+
+// RaySet returns the cells of ray r under x, one unbroken stretch of its bits.
+func (t *Topo) RaySet(r int, x uint16) Set {
+	lo, hi := t.spans(r, x)
+	return Set{hi[0] &^ lo[0], hi[1] &^ lo[1], hi[2] &^ lo[2]}
+}
+
+// spans returns the two Span entries whose difference is RaySet(r, x); the playout paths
+// combine them in place rather than copy a Set value (see Set.Holds).
+func (t *Topo) spans(r int, x uint16) (lo, hi *Set) {
+	sp := &t.Span[r]
+	return &sp[min(bits.TrailingZeros16(x), maxRayLen)], &sp[bits.Len16(x)]
 }
 
 // MaxRays bounds the rays: two for each of the 2N−3 inner lines of each of the three
@@ -154,6 +175,9 @@ type Ray struct {
 	From, To int16
 	// Len is the number of inner cells.
 	Len uint8
+	// Dir is the direction (board.HexE order) from From along the ray. The rays of one
+	// direction cross every inner cell once.
+	Dir uint8
 	// Cells are the inner cells in order from From.
 	Cells [maxRayLen]int16
 	// Inner is the set of the inner cells.
@@ -235,6 +259,18 @@ func newTopo(n int) *Topo {
 		}
 		t.Sight[c].Remove(c)
 	}
+	for c := 0; c < t.Cells; c++ {
+		base := min(max(c-32, 0), 64*(len(Set{})-1))
+		t.NbrBase[c] = uint8(base)
+		for _, nb := range t.Nbr[c] {
+			if nb >= 0 {
+				if int(nb) < base || int(nb) >= base+64 {
+					panic("skirt: a neighbour outside its window")
+				}
+				t.NbrWin[c] |= 1 << (int(nb) - base)
+			}
+		}
+	}
 	t.buildRays()
 	return t
 }
@@ -257,12 +293,14 @@ func (t *Topo) buildRays() {
 			t.NumRays++
 			r := &t.Rays[id]
 			r.From = int16(a)
+			r.Dir = uint8(d)
 			for ; t.Inner.Has(c); c = int(t.Nbr[c][d]) {
 				t.CellRays[c][perCell[c]] = RayBit{Ray: uint8(id), Bit: r.Len}
 				perCell[c]++
 				r.Cells[r.Len] = int16(c)
 				r.Inner.Add(c)
 				r.Len++
+				t.Span[id][r.Len] = r.Inner
 			}
 			// A straight line leaves the convex inner area through the ring.
 			r.To = int16(c)
@@ -315,17 +353,18 @@ func (g *Groups) root(c int) int {
 // the trees stay shallow.
 func (g *Groups) Add(t *Topo, own *Set, c int) uint8 {
 	top := -1
-	nbr := &t.NbrSet[c]
-	for w := 0; w < len(nbr); w++ {
-		for x := nbr[w] & own[w]; x != 0; x &= x - 1 {
-			r := g.root(w*64 + bits.TrailingZeros64(x))
-			switch {
-			case top < 0:
-				top = r
-			case r != top:
-				g.up[r] = uint8(top + 1)
-				g.sides[top] |= g.sides[r]
-			}
+	base := int(t.NbrBase[c])
+	w, b := base>>6, uint(base&63)
+	// The window's second word; a shift by 64 gives 0 when the window is one word.
+	x := (own[w]>>b | own[min(w+1, len(own)-1)]<<(64-b)) & t.NbrWin[c]
+	for ; x != 0; x &= x - 1 {
+		r := g.root(base + bits.TrailingZeros64(x))
+		switch {
+		case top < 0:
+			top = r
+		case r != top:
+			g.up[r] = uint8(top + 1)
+			g.sides[top] |= g.sides[r]
 		}
 	}
 	if top < 0 {
