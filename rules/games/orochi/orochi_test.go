@@ -627,23 +627,6 @@ func TestHash(t *testing.T) {
 	}
 }
 
-func TestEvaluate(t *testing.T) {
-	for seed := uint64(1); seed <= 30; seed++ {
-		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
-			if s.over {
-				return
-			}
-			a, b := s.Evaluate(0), s.Evaluate(1)
-			if a <= -1 || a >= 1 || a != -b {
-				t.Fatalf("Evaluate %v and %v\n%s", a, b, s)
-			}
-			if w, k := s.largest(0), s.largest(1); (w > k) != (a > 0) || (w == k) != (a == 0) {
-				t.Fatalf("largest groups %d and %d, evaluation %v", w, k, a)
-			}
-		})
-	}
-}
-
 // TestTurnCount: every game places cells-1 pieces (ORO-5) in cells-2 turns, within
 // MaxTurns.
 func TestTurnCount(t *testing.T) {
