@@ -27,7 +27,7 @@ import { fileURLToPath } from "node:url";
 
 const MIN_TPS = 55;
 // MIN_TPS_PAUSED is the least one second of thinking may tick: the second that holds the
-// longest pause, such as a collection of the wasm heap (a sixth of a second at most).
+// longest pause, such as a collection of the wasm heap (about a quarter of a second at most).
 const MIN_TPS_PAUSED = 45;
 // A page that did not tick for this long would look frozen.
 const MAX_GAP_MS = 500;
