@@ -123,10 +123,10 @@ func FuzzNeverIllegal(f *testing.F) {
 
 // oracleBudget bounds the positions the test's own turnWin examines per move. A game
 // with extra turns (Orochi) can keep one player to move for many turns, and an unbounded
-// search then runs for hours. It is below the beginner's own budget (4,000), and both
+// search then runs for hours. It is below the beginner's own budget (1,000), and both
 // search in LegalMoves order, so whatever the oracle settles within it, the beginner
 // settles the same way; positions the oracle cannot settle are skipped.
-const oracleBudget = 2000
+const oracleBudget = 500
 
 // errUnsettled reports that turnWin ran out of budget.
 var errUnsettled = errors.New("the oracle's budget ran out")
