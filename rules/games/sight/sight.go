@@ -336,22 +336,6 @@ func (s *State) checkEnd() {
 	s.over, s.winner = true, s.turn.Other()
 }
 
-// Grows appends the sites of the mover's piles that m would make one piece taller, so
-// that the board can show them before the player commits. m is a legal move.
-func (s *State) Grows(m rules.Move, dst []board.Site) []board.Site {
-	p := s.turn
-	occupied := s.own[0] | s.own[1]
-	origin := uint32(0)
-	if m.Kind == rules.Step {
-		origin = 1 << m.Path[0]
-	}
-	to := int(m.To())
-	for g := seen(to, occupied|1<<to) & s.own[p] &^ origin; g != 0; g &= g - 1 {
-		dst = append(dst, board.Site(bits.TrailingZeros32(g)))
-	}
-	return dst
-}
-
 // String describes the position for test failures.
 func (s *State) String() string {
 	return fmt.Sprintf("%s\n%s to move", rules.Text(s), rules.SideName(s, s.turn))

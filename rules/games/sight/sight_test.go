@@ -354,26 +354,6 @@ func popcount(m uint32) int {
 	return n
 }
 
-func TestGrows(t *testing.T) {
-	s := position(t, `
-		. . . . .
-		. . . W .
-		. . . . .
-		. . . . .
-		W2 . . . W`, 0, false)
-	m, err := rules.ParseMove(s, "a1-b2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, g := range s.Grows(m, nil) {
-		got = append(got, topology.Label(g))
-	}
-	if !slices.Equal(got, []string{"d4"}) {
-		t.Errorf("a1-b2 grows %v, want [d4]", got)
-	}
-}
-
 func TestWhyNot(t *testing.T) {
 	s := position(t, `
 		. . . . B
