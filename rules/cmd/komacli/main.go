@@ -1,7 +1,9 @@
 // Command komacli plays and measures Koma's games without a display.
 //
 //	komacli list                         one ruleset spec per line
-//	komacli show <spec>                  the initial position as text
+//	komacli show <spec> [move ...]       the initial position as text, or the position
+//	                                     after the moves (in the game's notation), with the
+//	                                     result once the game is over
 //	komacli perft <spec> <depth>         "<d> <count>" for d = 1..depth, counted by whole turns
 //	komacli bench <spec> [-seconds S] [-seed N] [-baseline] [-generic]
 //	                                     uniformly random playouts on one core; -baseline
@@ -104,10 +106,10 @@ func dispatch(args []string, out io.Writer) error {
 		}
 		return list(out)
 	case "show":
-		if len(rest) != 1 {
-			return usagef("show takes one spec")
+		if len(rest) == 0 {
+			return usagef("show takes a spec and then any moves")
 		}
-		return show(out, rest[0])
+		return show(out, rest[0], rest[1:])
 	case "perft":
 		if len(rest) != 2 {
 			return usagef("perft takes a spec and a depth")
@@ -151,10 +153,19 @@ func list(out io.Writer) error {
 	return nil
 }
 
-func show(out io.Writer, text string) error {
+// show prints the position after moves, which are checked one by one against the rules,
+// so that a line written for a rules diagram can be tried before it goes into a text.
+func show(out io.Writer, text string, moves []string) error {
 	spec, st, err := parseSpec(text)
 	if err != nil {
 		return err
+	}
+	for i, mv := range moves {
+		m, err := rules.ParseMove(st, mv)
+		if err != nil {
+			return usagef("move %d: %v", i+1, err)
+		}
+		st.Apply(m)
 	}
 	fmt.Fprintf(out, "%s\n%s", spec, rules.Text(st))
 	return nil

@@ -28,6 +28,8 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{"show", "chess"},
 		{"show", "stoic:size=99"},
 		{"show", "stoic:colour=red"},
+		{"show", "brandub", "d4-d5"},
+		{"show", "brandub", "a4-a5", "a5-a6"},
 		{"perft", "stoic"},
 		{"perft", "stoic", "0"},
 		{"perft", "stoic", "two"},
@@ -86,6 +88,24 @@ func TestListShowsEveryPreset(t *testing.T) {
 		if code, _, stderr := runCLI("show", line); code != 0 {
 			t.Errorf("show %s: %s", line, stderr)
 		}
+	}
+}
+
+func TestShowPlaysMoves(t *testing.T) {
+	// The attackers close the king in against the empty throne's neighbours: a king beside
+	// the throne falls to three attackers.
+	code, stdout, stderr := runCLI("show", "brandub", "f4-f5", "d5-a5", "f5-e5", "d4-d5", "b4-b5", "d3-b3", "b5-c5")
+	if code != 0 {
+		t.Fatalf("show: exit %d, %s", code, stderr)
+	}
+	for _, want := range []string{" 5 O . o K o . .", "result: attacker wins (king-captured)"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("show printed\n%s\nwant a line %q", stdout, want)
+		}
+	}
+	code, _, stderr = runCLI("show", "brandub", "a4-a5", "a5-a6")
+	if code != 2 || !strings.Contains(stderr, "move 2") {
+		t.Errorf("an attacker moving twice: exit %d, %q; want exit 2 naming move 2", code, stderr)
 	}
 }
 
