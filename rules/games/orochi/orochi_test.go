@@ -651,3 +651,86 @@ func BenchmarkPlayout(b *testing.B) { rulestest.BenchPlayout(b, start(b)) }
 
 // BenchmarkRandomMovePlayout plays through RandomMove, as the AI's playouts do.
 func BenchmarkRandomMovePlayout(b *testing.B) { rulestest.BenchRandomMovePlayout(b, start(b)) }
+
+// naiveWins reports, through the common interface only, whether the player to move in st
+// wins by playing m when the flips are taken in cell order and both players then play
+// perfectly to the end.
+func naiveWins(st rules.State, m rules.Move) bool {
+	mover := st.ToMove()
+	c := st.Clone()
+	c.Apply(m)
+	for c.MidTurn() {
+		c.Apply(c.LegalMoves(nil)[0])
+	}
+	if o, over := c.Outcome(); over {
+		return o.Winner == mover
+	}
+	can := false
+	for _, r := range c.LegalMoves(nil) {
+		if naiveWins(c, r) {
+			can = true
+			break
+		}
+	}
+	return can == (c.ToMove() == mover)
+}
+
+// TestPlayoutPolicyPlaysTheEndWell: near the end the playout policy finds a
+// winning move whenever there is one (flips taken in cell order), checked against a
+// search written through the common interface; earlier it draws at random.
+func TestPlayoutPolicyPlaysTheEndWell(t *testing.T) {
+	tried, winnable := 0, 0
+	for _, opts := range append(Game.Presets, "size=3") {
+		for seed := uint64(1); seed <= 60; seed++ {
+			rulestest.WalkRandomGame(t, startWith(t, opts), seed, func(s *State) {
+				if s.over || s.v.cells-int(s.placed) > lookAhead+1 {
+					return
+				}
+				moves := s.LegalMoves(nil)
+				pick := s.PlayoutMove(moves, rand.New(rand.NewPCG(seed, 9)))
+				win := slices.ContainsFunc(moves, func(m rules.Move) bool { return naiveWins(s, m) })
+				tried++
+				if !win {
+					return
+				}
+				winnable++
+				if !naiveWins(s, moves[pick]) {
+					t.Fatalf("policy played %s, which does not win, though a move does\n%s", rules.FormatMove(s, moves[pick]), s)
+				}
+			})
+		}
+	}
+	if winnable == 0 || winnable == tried {
+		t.Fatalf("%d of %d end positions had a winning move: the test needs both kinds", winnable, tried)
+	}
+	// Before the end the policy is a uniform draw: every move comes up.
+	s := start(t)
+	seen := map[int]bool{}
+	rng := rand.New(rand.NewPCG(1, 1))
+	moves := s.LegalMoves(nil)
+	for range 2000 {
+		seen[s.PlayoutMove(moves, rng)] = true
+	}
+	if len(seen) != len(moves) {
+		t.Errorf("policy drew %d of the %d opening moves", len(seen), len(moves))
+	}
+}
+
+// TestPolicyPlayoutsDoNotAllocate: a playout driven by the policy, look-ahead included,
+// allocates nothing beyond the move list it is given.
+func TestPolicyPlayoutsDoNotAllocate(t *testing.T) {
+	s0 := start(t)
+	buf := make([]rules.Move, 0, 256)
+	rng := rand.New(rand.NewPCG(3, 3))
+	var s State
+	allocs := testing.AllocsPerRun(20, func() {
+		s = *s0
+		for !s.over {
+			buf = s.LegalMoves(buf[:0])
+			s.Apply(buf[s.PlayoutMove(buf, rng)])
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("a policy playout allocates %.1f times", allocs)
+	}
+}
