@@ -91,6 +91,7 @@
 // to move and the player locked out by a pass. AppendKey adds the result, the number of
 // turns, the formation turn of every piece's group and the boards of the history; the
 // game is therefore not Memoryless. The state also keeps, as derived data left out of both,
-// each player's groups of two or more pieces (updated incrementally by each step) and two
-// small filters over the history, so that most steps need no scan of it.
+// the size of every piece's group as bit planes (updated incrementally by each step), the
+// boards that occurred twice and two small filters over the history, so that most steps
+// need no scan of it.
 package mabi

@@ -33,23 +33,27 @@ const evalScale = 2.0
 // that, a search that sees the lead last to its horizon passes too early and hands the
 // opponent every remaining turn.
 func (s *State) strength(p rules.Player) float64 {
-	first, second := 0, 0
-	if s.pieces[p]&^dilate(s.pieces[p]) != 0 {
-		first = 1
-	}
-	g := &s.groups[p]
-	for i := range g.n {
-		n := int(g.sizes[i])
-		switch {
-		case n > first:
-			first, second = n, first
-		case n > second:
-			second = n
-		}
+	// The sizes counted are those of the groups of two or more and, once, 1 for the lone
+	// pieces, as if the lone pieces were one group.
+	own := s.pieces[p]
+	first, best := largestOf(s.planes[p], own)
+	second := 0
+	switch {
+	case first <= 1:
+	case bits.OnesCount64(best) > first:
+		// Two or more groups share the largest size.
+		second = first
+	default:
+		second, _ = largestOf(s.planes[p], own&^best)
 	}
 	v := float64(first) + 0.25*float64(second) + 0.1*float64(bits.OnesCount64(s.paralysed(p.Other())))
 	if s.lock == p.Other() {
-		free := s.pieces[p] &^ s.paralysed(p) &^ g.bestMask
+		// The largest group stays put: all the pieces when they are all lone, the group
+		// on the lowest square when several groups share the largest size.
+		if first > 1 {
+			best = fill(best&-best, best)
+		}
+		free := own &^ s.paralysed(p) &^ best
 		v += 0.5 * float64(bits.OnesCount64(free))
 	}
 	return v
@@ -91,19 +95,51 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if k == n {
 		return rules.Move{Kind: rules.Pass}, true
 	}
-	d := 0
-	switch {
-	case k >= c2:
-		d, k = 3, k-c2
-	case k >= c1:
-		d, k = 2, k-c1
-	case k >= c0:
-		d, k = 1, k-c0
+	// The direction is the number of running counts the index reaches, and the landing
+	// square the set bit of the remaining rank in that direction's mask: both found
+	// without data-dependent branches, which a random index would mispredict every turn.
+	d := b2i(k >= c0) + b2i(k >= c1) + b2i(k >= c2)
+	before := [4]int{0, c0, c1, c2}
+	to := selectBit(t[d&3], k-before[d&3])
+	return rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(to - dirDelta[d&3]), board.Site(to)}}, true
+}
+
+// b2i is 1 for true and 0 for false; the compiler turns it into a flag read, not a branch.
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	m := t[d]
-	for ; k > 0; k-- {
-		m &= m - 1
+	return 0
+}
+
+// bytePos[r<<8|b] is the position of the set bit of rank r (from 0) in the byte b.
+var bytePos [8 << 8]uint8
+
+func init() {
+	for b := range 256 {
+		r := 0
+		for i := range 8 {
+			if b>>i&1 != 0 {
+				bytePos[r<<8|b] = uint8(i)
+				r++
+			}
+		}
 	}
-	to := bits.TrailingZeros64(m)
-	return rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(to - dirDelta[d]), board.Site(to)}}, true
+}
+
+// selectBit returns the position of the set bit of rank k (from 0, lowest first) in x,
+// which must have more than k set bits. It finds the byte from running byte counts and
+// the bit in it from a table, in a fixed number of steps.
+func selectBit(x uint64, k int) int {
+	const l8, h8 = 0x0101010101010101, 0x8080808080808080
+	c := x - x>>1&0x5555555555555555
+	c = c&0x3333333333333333 + c>>2&0x3333333333333333
+	c = (c + c>>4) & 0x0f0f0f0f0f0f0f0f
+	// Byte i of sums counts the set bits of bytes 0 to i; the bytes whose count does not
+	// exceed k come before the byte that holds the bit.
+	sums := c * l8
+	le := ((uint64(k)*l8 | h8) - sums) & h8
+	place := bits.OnesCount64(le) * 8
+	rank := k - int(sums<<8>>place&0xff)
+	return place + int(bytePos[(rank&7)<<8|int(x>>place&0xff)])
 }

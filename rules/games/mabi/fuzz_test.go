@@ -1,8 +1,10 @@
 package mabi
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"koma/rules"
@@ -42,10 +44,82 @@ func checkInvariants(t *testing.T, s *State) {
 		t.Fatalf("pieces came or went\n%s", rules.Text(s))
 	case s.Hash() != s.ComputeHash() || s.board != s.boardHash():
 		t.Fatalf("incremental hash %x, recomputed %x", s.Hash(), s.ComputeHash())
+	case fresh.planes != s.planes:
+		t.Fatalf("the kept size planes disagree with fresh ones\n%s", rules.Text(s))
 	case fresh.frozen() != s.frozen() || fresh.paralysed(0) != s.paralysed(0) || fresh.paralysed(1) != s.paralysed(1):
-		t.Fatalf("the kept group lists disagree with fresh ones\n%s", rules.Text(s))
+		t.Fatalf("the kept size planes give other paralysis or freezing than fresh ones\n%s", rules.Text(s))
 	case int(s.turns) > Game.MaxTurns || s.hist.Len() > int(s.turns)+1:
 		t.Fatalf("past the turn limit")
+	}
+	// Every piece of a group holds the group's formation turn.
+	for p := range 2 {
+		for rest := s.pieces[p]; rest != 0; {
+			grp := fill(rest&-rest, rest)
+			rest &^= grp
+			f := s.formed[bits.TrailingZeros64(grp)]
+			for m := grp; m != 0; m &= m - 1 {
+				if s.formed[bits.TrailingZeros64(m)] != f {
+					t.Fatalf("a group with two formation turns\n%s", rules.Text(s))
+				}
+			}
+		}
+	}
+	// The list of boards that occurred twice holds distinct boards of the history that
+	// occurred twice, all of them while they fit. The history gives its boards as a
+	// sorted multiset.
+	key := s.hist.AppendKey(nil)
+	var twice []uint64
+	for i := 2; i+8 <= len(key); i += 8 {
+		h := binary.LittleEndian.Uint64(key[i:])
+		if s.hist.Count(h) >= 2 && !slices.Contains(twice, h) {
+			twice = append(twice, h)
+		}
+	}
+	if want := min(len(twice), maxRepeated+1); int(s.nrep) != want {
+		t.Fatalf("%d boards listed as repeated, want %d", s.nrep, want)
+	}
+	var listed []uint64
+	for _, pieces := range s.repeated[:min(int(s.nrep), maxRepeated)] {
+		r := State{pieces: pieces}
+		h := r.boardHash()
+		if !slices.Contains(twice, h) || slices.Contains(listed, h) {
+			t.Fatalf("a board listed as repeated is not, or twice\n%s", rules.Text(s))
+		}
+		listed = append(listed, h)
+	}
+}
+
+// TestKeptDataMatchesFresh plays random games, most of them patient ones that pass only
+// rarely, so that groups grow and boards repeat, and checks after every turn the data
+// the state keeps up to date against a recomputation from the pieces and the history.
+func TestKeptDataMatchesFresh(t *testing.T) {
+	games := 300
+	if testing.Short() {
+		games = 30
+	}
+	overflowed := 0
+	for seed := range uint64(games) {
+		s := start(t)
+		rng := rand.New(rand.NewPCG(seed, 13))
+		patient := seed%4 != 0
+		for {
+			checkInvariants(t, s)
+			moves := s.LegalMoves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			m := moves[rng.IntN(len(moves))]
+			if patient && m.Kind == rules.Pass && len(moves) > 1 && rng.IntN(30) != 0 {
+				m = moves[rng.IntN(len(moves)-1)]
+			}
+			s.Apply(m)
+		}
+		if s.nrep > maxRepeated {
+			overflowed++
+		}
+	}
+	if overflowed == 0 {
+		t.Errorf("no game repeated more than %d boards: the fallback went untested", maxRepeated)
 	}
 }
 

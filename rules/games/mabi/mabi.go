@@ -28,6 +28,9 @@ const (
 	// turnLimit is the number of turns, both players' together and passes included,
 	// after which the game ends and is scored as if both players had passed.
 	turnLimit = 250
+	// maxRepeated is the room for boards that occurred twice; random games rarely have
+	// more, and a game that has falls back on the filters.
+	maxRepeated = 16
 
 	fileA uint64 = 0x0101010101010101
 	fileH        = fileA << 7
@@ -125,7 +128,7 @@ func parseSetup(text string) (white, black uint64, err error) {
 		}
 	}
 	if bits.OnesCount64(white) > 2*size || bits.OnesCount64(black) > 2*size {
-		// Each player's list of groups of two or more has room for eight.
+		// The size planes hold group sizes up to 16.
 		return 0, 0, fmt.Errorf("mabi: the setup has more than %d pieces of a colour", 2*size)
 	}
 	if white&edge == 0 {
@@ -172,19 +175,24 @@ type State struct {
 	hash, board uint64
 	// seen and twice are filters over the boards of the history: bloomBit of every board
 	// that occurred, and of every board that occurred at least twice. They spare the scan
-	// of the history for nearly every move; AppendKey leaves them out, since the history
-	// determines them.
+	// of the history for nearly every board recorded, and for the steps tried once the
+	// list below overflows; AppendKey leaves them out, since the history determines them.
 	seen, twice [4]uint64
+	// repeated holds the pieces of the first boards of the history that occurred twice,
+	// nrep of them, or more than fit when nrep exceeds its length. A step that makes one
+	// of them is found by comparing masks, with no hash per step; the list too is
+	// derived from the history and left out of the key.
+	repeated [maxRepeated][2]uint64
+	nrep     uint8
 	// formed[s] is the turn at which the group of the piece on s was formed: the turn its
 	// membership last changed, or 0 for a group untouched since the start.
 	formed [numSites]uint16
-	// groups lists each player's groups of two or more pieces, kept up to date by Apply;
-	// the pieces determine them, so neither the hash nor the key includes them.
-	groups [2]colourGroups
-	// planes[p][b] holds bit b of the size of the group of each of p's pieces (sizes up
-	// to 16 take five bits), so that paralysis is a few shifts and comparisons; derived
-	// from the pieces like groups.
-	planes [2][5]uint64
+	// planes[p][b] holds bit b of the size less one of the group of each of p's pieces,
+	// kept up to date by Apply, so that paralysis and the largest groups are a few bit
+	// operations with no list of groups to maintain. Sizes 1 to 16 fit in four planes,
+	// and a lone piece, the commonest, is all zeros, so a lone step touches no plane.
+	// The pieces determine the planes, so neither the hash nor the key includes them.
+	planes [2][4]uint64
 	// hist holds the board of the initial position and of the position after every step.
 	hist rules.History[[256]uint64]
 	// turn is the player who decides next, kept after the end so that the hash stays that
@@ -287,73 +295,63 @@ func (s *State) Pieces(site board.Site, dst []rules.Piece) []rules.Piece {
 	return dst
 }
 
-// colourGroups lists one player's groups of two or more pieces: lone pieces need no
-// list, since they are the pieces with no friendly neighbour.
-type colourGroups struct {
-	multi [size]uint64
-	sizes [size]int8
-	n     int8
-	// best is the size of the player's largest group (0 without pieces), nbest the
-	// number of groups of that size and bestMask one of them (all the lone pieces when
-	// best is 1).
-	best, nbest int8
-	bestMask    uint64
-}
-
-// regroup lists p's groups of two or more pieces again.
+// regroup computes p's size planes from scratch.
 func (s *State) regroup(p rules.Player) {
-	own := s.pieces[p]
-	rest := own & dilate(own)
-	g := &s.groups[p]
-	n := 0
-	for rest != 0 {
+	s.planes[p] = [4]uint64{}
+	for rest := s.pieces[p]; rest != 0; {
 		grp := fill(rest&-rest, rest)
 		rest &^= grp
-		g.multi[n], g.sizes[n] = grp, int8(bits.OnesCount64(grp))
-		n++
-	}
-	g.n = int8(n)
-	s.summarise(p)
-	s.planes[p] = [5]uint64{own &^ dilate(own)}
-	for i := range n {
-		setPlanes(&s.planes[p], g.multi[i], int(g.sizes[i]))
+		setPlanes(&s.planes[p], grp)
 	}
 }
 
-// setPlanes writes size into the size planes for the pieces of grp.
-func setPlanes(pl *[5]uint64, grp uint64, size int) {
-	for b := range 5 {
-		pl[b] |= grp & -uint64(size>>b&1)
+// setPlanes writes the size of grp, less one, into the size planes for its pieces.
+func setPlanes(pl *[4]uint64, grp uint64) {
+	n := bits.OnesCount64(grp) - 1
+	for b := range 4 {
+		pl[b] |= grp & -uint64(n>>b&1)
 	}
 }
 
-// summarise finds p's largest groups from the list and the lone pieces.
-func (s *State) summarise(p rules.Player) {
-	g := &s.groups[p]
-	own := s.pieces[p]
-	g.best, g.nbest, g.bestMask = 0, 0, 0
-	if lone := own &^ dilate(own); lone != 0 {
-		g.best, g.nbest, g.bestMask = 1, int8(bits.OnesCount64(lone)), lone
+// largestOf returns the size of the largest group among the pieces in among, whose size
+// planes are pl (the planes of one player, or of both together), and the pieces of that
+// size: one or more whole groups. It is 0 and 0 without pieces.
+func largestOf(pl [4]uint64, among uint64) (size int, pieces uint64) {
+	if among == 0 {
+		return 0, 0
 	}
-	for i := 0; i < int(g.n) && i < size; i++ {
-		switch size := g.sizes[i]; {
-		case size > g.best:
-			g.best, g.nbest, g.bestMask = size, 1, g.multi[i]
-		case size == g.best:
-			g.nbest++
-		}
+	return largestIn(pl, among)
+}
+
+// largestIn is largestOf for a nonempty among. Plane by plane from the top bit, it keeps
+// the pieces whose size has the largest prefix so far; unrolled, each plane is a
+// conditional move rather than a loop.
+func largestIn(pl [4]uint64, among uint64) (size int, pieces uint64) {
+	top := 1
+	if x := among & pl[3]; x != 0 {
+		among, top = x, top+8
 	}
+	if x := among & pl[2]; x != 0 {
+		among, top = x, top+4
+	}
+	if x := among & pl[1]; x != 0 {
+		among, top = x, top+2
+	}
+	if x := among & pl[0]; x != 0 {
+		among, top = x, top+1
+	}
+	return top, among
 }
 
 // frozen returns the single largest group of the board, or 0 when two or more groups
 // share the largest size.
 func (s *State) frozen() uint64 {
-	a, b := &s.groups[0], &s.groups[1]
-	switch {
-	case a.best > b.best && a.nbest == 1:
-		return a.bestMask
-	case b.best > a.best && b.nbest == 1:
-		return b.bestMask
+	a, b := &s.planes[0], &s.planes[1]
+	n, at := largestIn([4]uint64{a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]}, s.pieces[0]|s.pieces[1])
+	// The pieces of the largest size are whole groups: exactly one when they number
+	// the size.
+	if bits.OnesCount64(at) == n {
+		return at
 	}
 	return 0
 }
@@ -365,32 +363,30 @@ func (s *State) paralysed(p rules.Player) uint64 {
 
 // paralysedAmong returns the paralysed pieces of p among own, a subset of p's pieces. For
 // each direction it brings the size planes of the enemy's neighbouring pieces onto p's
-// squares and compares them with p's own sizes, bit plane by bit plane: empty squares
-// have size 0 and never exceed a piece's own.
+// squares and compares them with p's own sizes, bit plane by bit plane: an empty square
+// reads as size 1, like a lone enemy piece, and neither exceeds a piece's own size.
 func (s *State) paralysedAmong(p rules.Player, own uint64) uint64 {
 	e := &s.planes[p.Other()]
 	m := &s.planes[p]
-	e0, e1, e2, e3, e4 := e[0], e[1], e[2], e[3], e[4]
-	m0, m1, m2, m3, m4 := m[0], m[1], m[2], m[3], m[4]
-	if e1|e2|e3|e4 == 0 {
+	e0, e1, e2, e3 := e[0], e[1], e[2], e[3]
+	m0, m1, m2, m3 := m[0], m[1], m[2], m[3]
+	if e0|e1|e2|e3 == 0 {
 		// The enemy has lone pieces only, which paralyse nothing.
 		return 0
 	}
-	greater := func(n0, n1, n2, n3, n4 uint64) uint64 {
-		gt := n4 &^ m4
-		eq := ^(n4 ^ m4)
-		gt |= eq & n3 &^ m3
-		eq &^= n3 ^ m3
+	greater := func(n0, n1, n2, n3 uint64) uint64 {
+		gt := n3 &^ m3
+		eq := ^(n3 ^ m3)
 		gt |= eq & n2 &^ m2
 		eq &^= n2 ^ m2
 		gt |= eq & n1 &^ m1
 		eq &^= n1 ^ m1
 		return gt | eq&n0&^m0
 	}
-	out := greater(e0>>size, e1>>size, e2>>size, e3>>size, e4>>size)
-	out |= greater(e0<<size, e1<<size, e2<<size, e3<<size, e4<<size)
-	out |= greater((e0&^fileA)>>1, (e1&^fileA)>>1, (e2&^fileA)>>1, (e3&^fileA)>>1, (e4&^fileA)>>1)
-	out |= greater((e0&^fileH)<<1, (e1&^fileH)<<1, (e2&^fileH)<<1, (e3&^fileH)<<1, (e4&^fileH)<<1)
+	out := greater(e0>>size, e1>>size, e2>>size, e3>>size)
+	out |= greater(e0<<size, e1<<size, e2<<size, e3<<size)
+	out |= greater((e0&^fileA)>>1, (e1&^fileA)>>1, (e2&^fileA)>>1, (e3&^fileA)>>1)
+	out |= greater((e0&^fileH)<<1, (e1&^fileH)<<1, (e2&^fileH)<<1, (e3&^fileH)<<1)
 	return out & own
 }
 
@@ -417,7 +413,26 @@ func (s *State) targets(out *[4]uint64) {
 	out[1] = (m &^ fileH) << 1 & empty
 	out[2] = m >> size & empty
 	out[3] = (m &^ fileA) >> 1 & empty
-	if s.twice == [4]uint64{} {
+	if s.nrep == 0 {
+		return
+	}
+	if s.nrep <= maxRepeated {
+		// The step reaching a repeated board leaves the opponent's pieces as they are
+		// and changes two of the mover's squares, the one left and the one entered; it
+		// is left out of the targets of its direction, if there at all.
+		p := s.turn
+		own, other := s.pieces[p], s.pieces[p.Other()]
+		for _, r := range s.repeated[:s.nrep] {
+			diff := r[p] ^ own
+			if r[p.Other()] != other || bits.OnesCount64(diff) != 2 {
+				continue
+			}
+			from, to := diff&own, diff&^own
+			out[0] &^= from << size & to
+			out[1] &^= (from &^ fileH) << 1 & to
+			out[2] &^= from >> size & to
+			out[3] &^= (from &^ fileA) >> 1 & to
+		}
 		return
 	}
 	base := int(s.turn) * numSites
@@ -493,27 +508,16 @@ func (s *State) step(p rules.Player, from, to int) {
 	s.hash ^= z
 	s.board ^= z
 	s.formed[to] = s.formed[from]
-	// A lone piece that stays alone keeps its group, and the lists of groups of two or
-	// more are unchanged.
+	// A lone piece that stays alone keeps its group, and its size planes are zero on
+	// both squares.
 	if dilate(fb)&own == 0 && dilate(tb)&after == 0 {
-		if s.groups[p].best == 1 {
-			s.groups[p].bestMask = after &^ dilate(after)
-		}
-		s.planes[p][0] ^= fb | tb
 		s.record()
 		return
 	}
 	// Otherwise only the piece's old group and the groups it joins change. Compare the
 	// group before and after, with the moved piece counted on its old square; a group
 	// whose membership changed is formed now.
-	g := &s.groups[p]
-	before := fb
-	for i := range g.n {
-		if g.multi[i]&fb != 0 {
-			before = g.multi[i]
-			break
-		}
-	}
+	before := fill(fb, own)
 	now := fill(tb, after)
 	if now^tb|fb != before {
 		t := s.turns
@@ -521,54 +525,21 @@ func (s *State) step(p rules.Player, from, to int) {
 			s.formed[bits.TrailingZeros64(x)] = t
 		}
 	}
-	// Drop the old group and the groups merged into the new one, then list the new
-	// group and the pieces of the old one it left behind, which may have split.
-	changed := before | now
+	// Clear the planes of the old group and of the groups merged into the new one, then
+	// write the new group and the pieces of the old one it left behind, which may have
+	// split: each of those is a group of its own within them, since every friendly
+	// neighbour of the old group was in it.
 	pl := &s.planes[p]
-	for b := range 5 {
+	changed := before | now
+	for b := range 4 {
 		pl[b] &^= changed
 	}
-	n := int8(0)
-	// The summary of the largest groups is rebuilt on the way: the lone pieces first.
-	var best, nbest int8
-	var bestMask uint64
-	if lone := after &^ dilate(after); lone != 0 {
-		best, nbest, bestMask = 1, int8(bits.OnesCount64(lone)), lone
-	}
-	for i := 0; i < int(g.n) && i < size; i++ {
-		if grp := g.multi[i]; grp&changed == 0 {
-			sz := g.sizes[i]
-			g.multi[n&(size-1)], g.sizes[n&(size-1)] = grp, sz
-			n++
-			switch {
-			case sz > best:
-				best, nbest, bestMask = sz, 1, grp
-			case sz == best:
-				nbest++
-			}
-		}
-	}
-	for rest := now | before&^fb; rest != 0; {
-		grp := now
-		if rest&now == 0 {
-			grp = fill(rest&-rest, rest)
-		}
+	setPlanes(pl, now)
+	for rest := before &^ fb &^ now; rest != 0; {
+		grp := fill(rest&-rest, rest)
 		rest &^= grp
-		sz := int8(bits.OnesCount64(grp))
-		setPlanes(pl, grp, int(sz))
-		if sz == 1 {
-			continue
-		}
-		g.multi[n&(size-1)], g.sizes[n&(size-1)] = grp, sz
-		n++
-		switch {
-		case sz > best:
-			best, nbest, bestMask = sz, 1, grp
-		case sz == best:
-			nbest++
-		}
+		setPlanes(pl, grp)
 	}
-	g.n, g.best, g.nbest, g.bestMask = n, best, nbest, bestMask
 	s.record()
 }
 
@@ -576,8 +547,14 @@ func (s *State) step(p rules.Player, from, to int) {
 func (s *State) record() {
 	h := s.board
 	i, bit := bloomBit(h)
-	if s.seen[i]&bit != 0 && s.hist.Count(h) >= 1 {
+	if s.seen[i]&bit != 0 && s.hist.Count(h) == 1 {
 		s.twice[i] |= bit
+		if s.nrep < maxRepeated {
+			s.repeated[s.nrep] = s.pieces
+		}
+		if s.nrep <= maxRepeated {
+			s.nrep++
+		}
 	}
 	s.seen[i] |= bit
 	s.hist.Push(h)
@@ -603,24 +580,15 @@ func (s *State) checkLimit() {
 // Largest returns the size of p's largest group and the earliest turn at which one of p's
 // groups of that size was formed.
 func (s *State) Largest(p rules.Player) (size int, formed int) {
-	g := &s.groups[p]
-	size, formed = int(g.best), -1
+	size, at := largestOf(s.planes[p], s.pieces[p])
 	if size == 0 {
 		return 0, -1
 	}
-	if size == 1 {
-		for m := g.bestMask; m != 0; m &= m - 1 {
-			if f := int(s.formed[bits.TrailingZeros64(m)]); formed < 0 || f < formed {
-				formed = f
-			}
-		}
-		return size, formed
-	}
-	for i := 0; i < int(g.n) && i < len(g.multi); i++ {
-		if int(g.sizes[i]) == size {
-			if f := int(s.formed[bits.TrailingZeros64(g.multi[i])]); formed < 0 || f < formed {
-				formed = f
-			}
+	// Every piece of a group holds the group's formation turn.
+	formed = -1
+	for ; at != 0; at &= at - 1 {
+		if f := int(s.formed[bits.TrailingZeros64(at)]); formed < 0 || f < formed {
+			formed = f
 		}
 	}
 	return size, formed
