@@ -26,9 +26,6 @@ const (
 	// turnLimit is the number of turns, both players' together, after which an unfinished
 	// game is drawn.
 	turnLimit = 200
-	// maxMoves bounds the decisions of one position: at most 12 pieces, 8 directions each,
-	// and a Stop.
-	maxMoves = 12*8 + 1
 
 	fileA uint64 = 0x0101010101010101
 	fileH        = fileA << 7
@@ -77,6 +74,13 @@ var (
 	dirDelta = [8]int{size, size + 1, 1, 1 - size, -size, -size - 1, -1, size - 1}
 	// stepMask[d][k] holds the squares from which k steps in direction d stay on the board.
 	stepMask [8][size + 1]uint64
+	// shiftL[d][k] and shiftR[d][k] are the left and right shifts of the site numbers that
+	// move a square k squares in direction d; one of them is zero.
+	shiftL, shiftR [8][size + 1]uint8
+	// jumpRay[s][d][l] is the square l steps from s in direction d, where a chain's jump
+	// along a line of l may land: 64, no square, when l is below 2 or the square is off
+	// the board.
+	jumpRay [numSites][8][size + 1]uint8
 	// rayMask[s][d] holds the squares beyond s in direction d, up to the edge.
 	rayMask [numSites][8]uint64
 	// white and black are the starting squares: two rows of six, the a- and h-files empty
@@ -91,8 +95,12 @@ func init() {
 			for k := range size + 1 {
 				c, r := s%size+k*dirCol[d], s/size+k*dirRow[d]
 				ray[s][d][k] = -1
+				jumpRay[s][d][k] = 64
 				if c >= 0 && c < size && r >= 0 && r < size {
 					ray[s][d][k] = int8(r*size + c)
+					if k >= 2 {
+						jumpRay[s][d][k] = uint8(r*size + c)
+					}
 					stepMask[d][k] |= 1 << s
 					if k > 0 {
 						rayMask[s][d] |= 1 << (r*size + c)
@@ -100,6 +108,18 @@ func init() {
 				}
 			}
 		}
+	}
+	for d := range 8 {
+		for k := range size + 1 {
+			if amt := dirDelta[d] * k; amt > 0 {
+				shiftL[d][k] = uint8(amt)
+			} else {
+				shiftR[d][k] = uint8(-amt)
+			}
+		}
+	}
+	for a := range 4 {
+		upMask[a], downMask[a] = stepMask[axisUp[a]], stepMask[axisDown[a]]
 	}
 	initial = State{pieces: startPieces, winner: rules.NoPlayer, chain: -1, start: -1}
 	initial.hash = initial.ComputeHash()
@@ -138,6 +158,10 @@ type State struct {
 	// taken a piece.
 	chain, start int8
 	captured     bool
+	// jumps[:nJumps] are the landing squares of the chain's legal jumps, in LegalMoves
+	// order (see findJumps); nJumps is 0 between turns. They follow from the rest.
+	jumps  [8]int8
+	nJumps uint8
 	// turns counts the turns played, both players' together.
 	turns uint16
 }
@@ -248,174 +272,144 @@ func (s *State) Marks(dst []rules.Mark) []rules.Mark {
 	return dst
 }
 
-// run counts the pieces of own next to s in direction d, one after another without a gap:
-// the squares of the ray before its first square without such a piece. Rays that climb in
-// site number find that square as their lowest bit, the others as their highest.
-func run(own uint64, s, d int) int {
-	r := rayMask[s][d]
-	gaps := r &^ own
-	if dirDelta[d] > 0 {
-		return bits.OnesCount64(r & (gaps&-gaps - 1))
+// upRun and downRun count the pieces of own along ray, the squares beyond a square in one
+// direction, one after another without a gap: the squares of the ray before its first
+// square without such a piece. A ray that climbs in site number meets that square as its
+// lowest bit, one that falls as its highest.
+func upRun(own, ray uint64) int {
+	gaps := ray &^ own
+	return bits.OnesCount64(ray & (gaps&-gaps - 1))
+}
+
+func downRun(own, ray uint64) int {
+	gaps := ray &^ own
+	return bits.OnesCount64(ray &^ (^uint64(0) >> bits.LeadingZeros64(gaps)))
+}
+
+// lineLens returns the lengths of the lines through the piece on s along the four axes
+// (N–S, NE–SW, E–W, SE–NW): the piece itself and its unbroken neighbours of its colour
+// both ways. Each ray's direction of climb is written out, so that no branch asks it.
+func lineLens(own uint64, s int) [4]int {
+	r := &rayMask[s]
+	return [4]int{
+		1 + upRun(own, r[0]) + downRun(own, r[4]),
+		1 + upRun(own, r[1]) + downRun(own, r[5]),
+		1 + upRun(own, r[2]) + downRun(own, r[6]),
+		1 + downRun(own, r[3]) + upRun(own, r[7]),
 	}
-	return bits.OnesCount64(r & (^uint64(0) << (64 - bits.LeadingZeros64(gaps))))
 }
 
-// lineLen returns the length of the line through the piece on s along direction d's axis:
-// the piece itself and its unbroken neighbours of its colour both ways.
-func lineLen(own uint64, s, d int) int {
-	return 1 + run(own, s, d) + run(own, s, d^4)
-}
-
-// A compact move packs the from square (bits 0–5), the to square (bits 6–11) and whether it
-// is a jump (bit 12). stopMove stands for Stop. Only chains use them.
-const (
-	jumpBit  = 1 << 12
-	stopMove = 1 << 13
-)
+// lineLen returns the length of the line through the piece on s along direction d's axis.
+func lineLen(own uint64, s, d int) int { return lineLens(own, s)[d&3] }
 
 // shiftBy moves every square of x k squares in direction d, dropping those that would leave
-// the board.
+// the board. One of the two shift amounts is zero, so no branch asks which way d goes.
 func shiftBy(x uint64, d, k int) uint64 {
-	x &= stepMask[d][k]
-	if amt := dirDelta[d] * k; amt > 0 {
-		return x << amt
-	}
-	return x >> (-dirDelta[d] * k)
+	return x & stepMask[d][k] << (shiftL[d][k] & 63) >> (shiftR[d][k] & 63)
 }
 
-// moveSets lists the moves of a position between turns as sets of landing squares that
-// share one displacement: set[i] holds the landing squares of the moves that go delta[i]
-// squares (in site numbers) along a line of length length[i]. Each landing square of a set
-// is the end of exactly one move, whose piece stands delta[i] squares back.
+// Between turns the moves are found by whole lines rather than piece by piece: along each
+// axis (N–S, NE–SW, E–W, SE–NW), the pieces of the runs of exactly l pieces move l squares
+// either way, so a few shifts of the whole board give the landing squares of all of them
+// at once. Each landing square of such a set is the end of exactly one move, whose piece
+// stands l squares back. LegalMoves lists the moves by axis, then l, then the direction
+// N, NE, E or SE before the opposite one, then by landing square; RandomMove counts the
+// same sets and builds only the move its draw falls on.
 //
-// Thirty-two sets always suffice: along one axis a player's runs have at most four distinct
-// lengths, since five would take 1+2+3+4+5 = 15 pieces and a player has 12, and each length
-// gives a set each way.
-type moveSets struct {
-	// n is the number of sets, moves the number of moves in them.
-	n, moves int
-	set      [32]uint64
-	delta    [32]int8
-	length   [32]uint8
+// The scan works with each axis's two directions as the one that climbs in site number
+// (axisUp) and the one that falls (axisDown), so every shift has a known sign and the
+// compiler sees plain shifts and masks.
+var (
+	axisUp   = [4]int{0, 1, 2, 7}
+	axisDown = [4]int{4, 5, 6, 3}
+	// axisUnit is the change of site number one square up an axis.
+	axisUnit = [4]uint{size, size + 1, 1, size - 1}
+	// upMask[a][k] and downMask[a][k] hold the squares from which k squares up or down
+	// axis a stay on the board.
+	upMask, downMask [4][size + 1]uint64
+)
+
+// lineMove builds the move of a line of l pieces that lands on to, coming from direction
+// dir: a Step for a line of one, a Jump otherwise.
+func lineMove(dir, l, to int) rules.Move {
+	kind := rules.Jump
+	if l == 1 {
+		kind = rules.Step
+	}
+	return rules.Move{Kind: kind, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(to - l*dirDelta[dir]), board.Site(to)}}
 }
 
-// sets finds the moves of the player to move between turns, by whole lines: along each
-// axis (N–S, NE–SW, E–W, SE–NW), the pieces of the runs of exactly L pieces move L squares
-// either way. Order: by axis, then L, then the positive direction before the negative.
-func (s *State) sets(ms *moveSets) {
+// moveCounts holds the moves between turns set by set, in LegalMoves order. Axis a's sets
+// are slots first[a] to first[a+1]-1, two per line length l from 1: direction a, then
+// a+4. Slots 2j and 2j+1 are the moves of the pieces members[j], and end[i] is the number
+// of moves in slots 0 to i. Sets may be empty: every length up to the longest run of the
+// axis has its slots, since the tests a skip would need cost more in mispredicted branches
+// than the few shifts they save. A player has at most 96 moves and an axis at most eight
+// lengths, so the sizes suffice.
+type moveCounts struct {
+	end     [64]uint8
+	members [32]uint64
+	first   [5]uint8
+}
+
+// count fills mc for the player to move between turns and returns the number of moves.
+func (s *State) count(mc *moveCounts) int {
 	own := s.pieces[s.turn]
-	free := ^own
-	ms.n, ms.moves = 0, 0
-	for d := range 4 {
-		back := d + 4
-		// The first piece of each run: no piece of its own one square back.
-		g := own &^ shiftBy(own, d, 1)
+	n, moves := 0, 0
+	for a := range 4 {
+		mc.first[a] = uint8(n)
+		up, down, u := &upMask[a], &downMask[a], axisUnit[a]
+		// The first piece of each run, counted upwards: no piece of its own one below.
+		g := own &^ (own & up[1] << u)
 		for l := 1; g != 0; l++ {
+			sh := u * uint(l) & 63
 			// next keeps the runs at least l+1 long: their (l+1)th piece is own.
-			next := g & shiftBy(own, back, l)
-			if exact := g &^ next; exact != 0 {
-				members := exact
-				for i := 1; i < l; i++ {
-					members |= shiftBy(exact, d, i)
-				}
-				if t := shiftBy(members, d, l) & free; t != 0 {
-					ms.set[ms.n], ms.delta[ms.n], ms.length[ms.n] = t, int8(l*dirDelta[d]), uint8(l)
-					ms.n++
-					ms.moves += bits.OnesCount64(t)
-				}
-				if t := shiftBy(members, back, l) & free; t != 0 {
-					ms.set[ms.n], ms.delta[ms.n], ms.length[ms.n] = t, int8(l*dirDelta[back]), uint8(l)
-					ms.n++
-					ms.moves += bits.OnesCount64(t)
-				}
+			next := g & (own & down[l] >> sh)
+			exact := g &^ next
+			m := exact
+			for i := 1; i < l; i++ {
+				m |= exact & up[i] << (u * uint(i) & 63)
 			}
+			cu := bits.OnesCount64(m & up[l] << sh &^ own)
+			cd := bits.OnesCount64(m & down[l] >> sh &^ own)
+			if axisUp[a] != a {
+				cu, cd = cd, cu // SE, which falls, comes before NW
+			}
+			mc.members[n/2] = m
+			moves += cu
+			mc.end[n] = uint8(moves)
+			moves += cd
+			mc.end[n+1] = uint8(moves)
+			n += 2
 			g = next
 		}
 	}
+	mc.first[4] = uint8(n)
+	return moves
 }
 
-// move builds the move of set i that lands on to.
-func (ms *moveSets) move(i, to int) rules.Move {
-	kind := rules.Jump
-	if ms.length[i] == 1 {
-		kind = rules.Step
+// slot returns the direction and line length of the moves of slot i.
+func (mc *moveCounts) slot(i int) (dir, l int) {
+	a := 3
+	for int(mc.first[a]) > i {
+		a--
 	}
-	return rules.Move{Kind: kind, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(to - int(ms.delta[i])), board.Site(to)}}
+	j := i - int(mc.first[a])
+	return a + j%2*4, j/2 + 1
 }
 
-// gen writes the compact moves of a chain in progress to out in LegalMoves order and
-// returns how many there are: the jumping piece's jumps by direction N, NE, E, SE, S, SW, W,
-// NW, then Stop when the chain may end here.
-func (s *State) gen(out *[maxMoves]uint16) int {
-	p := s.turn
-	own := s.pieces[p]
-	n := 0
-	q := int(s.chain)
-	var axis [4]int
-	for a := range 4 {
-		axis[a] = lineLen(own, q, a)
+// nth returns move k (from 0) of LegalMoves between turns, given the counts of its sets:
+// it finds the slot k falls in and builds that one move.
+func (s *State) nth(mc *moveCounts, k int) rules.Move {
+	i := 0
+	for int(mc.end[i]) <= k {
+		i++
 	}
-	for d := range 8 {
-		l := axis[d&3]
-		if l < 2 {
-			continue // a chain holds no single steps
-		}
-		t := int(ray[q][d][l])
-		if t < 0 || own>>t&1 != 0 || s.landed>>t&1 != 0 {
-			continue
-		}
-		if t == int(s.start) && !s.captured && !s.canLeave(q, t) {
-			continue // back home with nothing changed and no way on: a pass in disguise
-		}
-		out[n] = uint16(q) | uint16(t)<<6 | jumpBit
-		n++
+	if i > 0 {
+		k -= int(mc.end[i-1])
 	}
-	if s.canStop() {
-		out[n] = stopMove
-		n++
-	}
-	return n
-}
-
-// canLeave reports whether the piece, jumping from q back to its starting square t, could
-// jump on from there to a square it has not landed on. t holds no enemy piece (the piece
-// left it), so that jump captures nothing.
-func (s *State) canLeave(q, t int) bool {
-	own := s.pieces[s.turn]&^(1<<q) | 1<<t
-	landed := s.landed | 1<<t
-	var axis [4]int
-	for a := range 4 {
-		axis[a] = lineLen(own, t, a)
-	}
-	for d := range 8 {
-		l := axis[d&3]
-		if l < 2 {
-			continue
-		}
-		u := ray[t][d][l]
-		if u >= 0 && own>>u&1 == 0 && landed>>u&1 == 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// canStop reports whether the chain in progress may end where its piece stands: anywhere
-// but back on its starting square with nothing captured, which would change nothing.
-func (s *State) canStop() bool {
-	return s.chain >= 0 && (s.chain != s.start || s.captured)
-}
-
-// decode turns a compact move into a rules.Move.
-func decode(c uint16) rules.Move {
-	if c == stopMove {
-		return rules.Move{Kind: rules.Stop}
-	}
-	kind := rules.Step
-	if c&jumpBit != 0 {
-		kind = rules.Jump
-	}
-	return rules.Move{Kind: kind, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(c & 63), board.Site(c >> 6 & 63)}}
+	dir, l := mc.slot(i)
+	return lineMove(dir, l, selectBit(shiftBy(mc.members[i/2], dir, l)&^s.pieces[s.turn], k))
 }
 
 // LegalMoves appends the legal decisions. Between turns: by axis (N–S, NE–SW, E–W,
@@ -428,21 +422,72 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 		return dst
 	}
 	if s.chain < 0 {
-		var ms moveSets
-		s.sets(&ms)
-		for i := range ms.n {
-			for t := ms.set[i]; t != 0; t &= t - 1 {
-				dst = append(dst, ms.move(i, bits.TrailingZeros64(t)))
+		var mc moveCounts
+		s.count(&mc)
+		for i := range int(mc.first[4]) {
+			dir, l := mc.slot(i)
+			for t := shiftBy(mc.members[i/2], dir, l) &^ s.pieces[s.turn]; t != 0; t &= t - 1 {
+				dst = append(dst, lineMove(dir, l, bits.TrailingZeros64(t)))
 			}
 		}
 		return dst
 	}
-	var buf [maxMoves]uint16
-	n := s.gen(&buf)
-	for _, c := range buf[:n] {
-		dst = append(dst, decode(c))
+	for _, t := range s.jumps[:s.nJumps] {
+		dst = append(dst, s.jumpMove(int(t)))
+	}
+	if s.canStop() {
+		dst = append(dst, rules.Move{Kind: rules.Stop})
 	}
 	return dst
+}
+
+// jumpMove builds the chain's jump to t.
+func (s *State) jumpMove(t int) rules.Move {
+	return rules.Move{Kind: rules.Jump, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(s.chain), board.Site(t)}}
+}
+
+// findJumps lists in s.jumps, by direction N, NE, E, SE, S, SW, W, NW, the landing squares
+// of the legal jumps of the chain's piece. Apply finds them once, as it must know whether
+// the chain goes on, and the decisions that follow read them. Every direction writes its
+// square and counts only if the jump is legal, rather than branching on each test: which
+// directions work is as good as random.
+func (s *State) findJumps() {
+	own := s.pieces[s.turn]
+	q := int(s.chain)
+	axis := lineLens(own, q)
+	open := ^(own | s.landed)
+	n := 0
+	for d := range 8 {
+		t := jumpRay[q][d][axis[d&3]]
+		ok := int(open >> t & 1) // a t of 64, no jump, shifts everything out
+		if int(t) == int(s.start) && ok != 0 && !s.captured && !s.canLeave(q, int(t)) {
+			ok = 0 // back home with nothing changed and no way on: a pass in disguise
+		}
+		s.jumps[n] = int8(t)
+		n += ok
+	}
+	s.nJumps = uint8(n)
+}
+
+// canLeave reports whether the piece, jumping from q back to its starting square t, could
+// jump on from there to a square it has not landed on. t holds no enemy piece (the piece
+// left it), so that jump captures nothing.
+func (s *State) canLeave(q, t int) bool {
+	own := s.pieces[s.turn]&^(1<<q) | 1<<t
+	open := ^(own | s.landed | 1<<t)
+	axis := lineLens(own, t)
+	for d := range 8 {
+		if open>>jumpRay[t][d][axis[d&3]]&1 != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// canStop reports whether the chain in progress may end where its piece stands: anywhere
+// but back on its starting square with nothing captured, which would change nothing.
+func (s *State) canStop() bool {
+	return s.chain >= 0 && (s.chain != s.start || s.captured)
 }
 
 // Apply plays m, which must be one of LegalMoves.
@@ -488,34 +533,10 @@ func (s *State) Apply(m rules.Move) {
 	}
 	// The chain goes on while the piece can jump again. When it cannot, the square it
 	// stands on is one where the turn may end, or this jump would not have been legal.
-	if !s.canJumpOn() {
+	s.findJumps()
+	if s.nJumps == 0 {
 		s.endTurn()
 	}
-}
-
-// canJumpOn reports whether the piece of the chain in progress has a legal jump: gen's
-// test, stopping at the first jump found.
-func (s *State) canJumpOn() bool {
-	own := s.pieces[s.turn]
-	q := int(s.chain)
-	var axis [4]int
-	for a := range 4 {
-		axis[a] = lineLen(own, q, a)
-	}
-	for d := range 8 {
-		l := axis[d&3]
-		if l < 2 {
-			continue
-		}
-		t := int(ray[q][d][l])
-		if t < 0 || own>>t&1 != 0 || s.landed>>t&1 != 0 {
-			continue
-		}
-		if t != int(s.start) || s.captured || s.canLeave(q, t) {
-			return true
-		}
-	}
-	return false
 }
 
 // checkApart ends the game if a side is apart, and reports whether it did. Both sides
@@ -548,7 +569,7 @@ func (s *State) clearChain() {
 	if s.captured {
 		s.hash ^= zobrist[zCaptured]
 	}
-	s.chain, s.start, s.landed, s.captured = -1, -1, 0, false
+	s.chain, s.start, s.landed, s.captured, s.nJumps = -1, -1, 0, false, 0
 }
 
 // endTurn closes the turn in progress, hands the move over and checks the end of the game:
@@ -582,9 +603,8 @@ func (s *State) hasMove() bool {
 			return true
 		}
 	}
-	var ms moveSets
-	s.sets(&ms)
-	return ms.n > 0
+	var mc moveCounts
+	return s.count(&mc) > 0
 }
 
 func (s *State) finish(winner rules.Player, reason uint8) {

@@ -696,3 +696,62 @@ func checkInvariants(t testing.TB, s *State) {
 // TestPlayoutsDoNotAllocate: random games, through LegalMoves and through RandomMove,
 // allocate nothing.
 func TestPlayoutsDoNotAllocate(t *testing.T) { rulestest.PlayoutsDoNotAllocate(t, start(t)) }
+
+// TestKeptJumps compares the jumps that Apply keeps for a chain in progress with a
+// recomputation from scratch, square by square along each direction, at every decision of
+// many random games; between turns none are kept.
+func TestKeptJumps(t *testing.T) {
+	games := 300
+	if testing.Short() {
+		games = 30
+	}
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
+			if s.chain < 0 || s.over {
+				if s.nJumps != 0 {
+					t.Fatalf("jumps kept outside a chain\n%s", rules.Text(s))
+				}
+				return
+			}
+			own := s.pieces[s.turn]
+			q := int(s.chain)
+			var want []int8
+			for _, to := range naiveJumps(own, q, s.landed) {
+				if to == int(s.start) && !s.captured {
+					// Back home with nothing captured: legal only if the piece could jump on
+					// from there.
+					back := own&^(1<<q) | 1<<to
+					if len(naiveJumps(back, to, s.landed|1<<to)) == 0 {
+						continue
+					}
+				}
+				want = append(want, int8(to))
+			}
+			if got := s.jumps[:s.nJumps]; !slices.Equal(got, want) {
+				t.Fatalf("kept jumps %v, recomputed %v\n%s", got, want, rules.Text(s))
+			}
+		})
+	}
+}
+
+// naiveJumps lists by direction the squares where the piece of own on q may jump, counting
+// its lines square by square: as many squares as its line holds, two or more, onto a
+// square on the board that is neither own nor in landed.
+func naiveJumps(own uint64, q int, landed uint64) []int {
+	var out []int
+	for d := range 8 {
+		l := 1
+		for _, e := range [2]int{d, d ^ 4} {
+			for k := 1; ray[q][e][k] >= 0 && own>>ray[q][e][k]&1 != 0; k++ {
+				l++
+			}
+		}
+		if l < 2 || ray[q][d][l] < 0 {
+			continue
+		}
+		if to := int(ray[q][d][l]); (own|landed)>>to&1 == 0 {
+			out = append(out, to)
+		}
+	}
+	return out
+}

@@ -73,32 +73,54 @@ func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }
 func (s *State) PreferredBlurredEngine() rules.Engine { return rules.TreeEngine }
 
 // RandomMove implements rules.RandomMover: between turns it counts the landing squares of
-// the move sets that LegalMoves lists from, draws one index and builds only that move.
+// the move sets that LegalMoves lists from, draws one index and builds only that move;
+// during a chain it draws from the jumps Apply found.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
 	if s.chain >= 0 {
-		var buf [maxMoves]uint16
-		n := s.gen(&buf)
-		return decode(buf[rng.IntN(n)]), true
-	}
-	var ms moveSets
-	s.sets(&ms)
-	k := rng.IntN(ms.moves)
-	for i := range ms.n {
-		c := bits.OnesCount64(ms.set[i])
-		if k >= c {
-			k -= c
-			continue
+		n := int(s.nJumps)
+		if s.canStop() {
+			n++
 		}
-		t := ms.set[i]
-		for ; k > 0; k-- {
-			t &= t - 1
+		if k := rng.IntN(n); k < int(s.nJumps) {
+			return s.jumpMove(int(s.jumps[k])), true
 		}
-		return ms.move(i, bits.TrailingZeros64(t)), true
+		return rules.Move{Kind: rules.Stop}, true
 	}
-	panic("apart: RandomMove lost its move")
+	var mc moveCounts
+	return s.nth(&mc, rng.IntN(s.count(&mc))), true
+}
+
+// selectInByte[x][k] is the position of the k-th lowest set bit of the byte x.
+var selectInByte = func() (t [256][8]uint8) {
+	for x := range 256 {
+		k := 0
+		for i := range 8 {
+			if x>>i&1 != 0 {
+				t[x][k] = uint8(i)
+				k++
+			}
+		}
+	}
+	return t
+}()
+
+// selectBit returns the square of the k-th lowest set bit of x (k from 0), which must
+// exist. A loop clearing bits one by one mispredicts where it stops; this finds the byte
+// by prefix counts of the bytes, all at once, and the bit within it by table.
+func selectBit(x uint64, k int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	c := x - x>>1&0x5555555555555555
+	c = c&0x3333333333333333 + c>>2&0x3333333333333333
+	c = (c + c>>4) & 0x0f0f0f0f0f0f0f0f
+	// Byte i of prefix counts the bits of bytes 0 to i; none exceeds 64, so the high bit
+	// of each byte of the subtraction tells whether that count is at most k.
+	prefix := c * ones
+	b := bits.OnesCount64(((uint64(k)*ones | highs) - prefix) & highs)
+	before := int(prefix << 8 >> (8 * b) & 0xff)
+	return 8*b + int(selectInByte[x>>(8*b)&0xff][k-before])
 }
 
 // Captures implements rules.CapturePreviewer: a move takes the enemy piece on its landing
