@@ -69,6 +69,10 @@
 // The board is an array of square contents, mirrored in two bitsets (attackers; defenders
 // with the king) and in an occupancy mask per row and per column; a piece's moves along
 // a line are one lookup in a table indexed by its position and the line's occupancy.
+// Apply also keeps the moves of the player to move (it needs their number to find a stuck
+// player), so that RandomMove only draws one; with move=step it finds them for a whole
+// side with four shifts of the board. A filter over the repetition history spares most
+// positions the scan of the history.
 // Hash is a Zobrist hash of the pieces and the side to move, keyed by the game ID.
 // AppendKey adds the variant, the result, the turn count and the history as a multiset.
 // The game is not rules.Memoryless: the history and the turn count are outside the hash.

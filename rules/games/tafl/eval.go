@@ -2,7 +2,6 @@ package tafl
 
 import (
 	"math/bits"
-	"math/rand/v2"
 
 	"koma/rules"
 	"koma/rules/board"
@@ -26,55 +25,6 @@ func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }
 
 // maxSide is the most pieces one side has: Tablut's and Ard Rí's 16 attackers.
 const maxSide = 16
-
-// RandomMove implements rules.RandomMover: it counts each piece's moves from the line
-// tables, draws one index as LegalMoves(nil)[rng.IntN(n)] would, and builds only that move.
-func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.status != inProgress {
-		return rules.Move{}, false
-	}
-	// Each piece's moves in one mask: its column's rows in the low 16 bits, then its
-	// row's columns, which is LegalMoves order.
-	var sites [maxSide]int8
-	var masks [maxSide]uint32
-	np, total := 0, 0
-	own := s.pieces[s.side]
-	for w, x := range [2]uint64{own.lo, own.hi} {
-		for ; x != 0; x &= x - 1 {
-			c := 64*w + bits.TrailingZeros64(x)
-			col, row := s.targets(c)
-			m := uint32(col) | uint32(row)<<16
-			sites[np&(maxSide-1)], masks[np&(maxSide-1)] = int8(c), m
-			np++
-			total += bits.OnesCount32(m)
-		}
-	}
-	k := rng.IntN(total)
-	i := 0
-	for ; ; i++ {
-		nm := bits.OnesCount32(masks[i&(maxSide-1)])
-		if k < nm {
-			break
-		}
-		k -= nm
-	}
-	c := int(sites[i&(maxSide-1)])
-	b := kthBit(masks[i&(maxSide-1)], k)
-	g := &s.v.geo[c]
-	to := b*s.v.n + int(g.f)
-	if b >= 16 {
-		to = int(g.r)*s.v.n + b - 16
-	}
-	return stepMove(c, to), true
-}
-
-// kthBit returns the index of the k-th lowest set bit of x, counting from 0.
-func kthBit(x uint32, k int) int {
-	for ; k > 0; k-- {
-		x &= x - 1
-	}
-	return bits.TrailingZeros32(x)
-}
 
 // Captures implements rules.CapturePreviewer: the soldiers m encloses, and the king when
 // m captures it.

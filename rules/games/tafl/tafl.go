@@ -189,6 +189,22 @@ type variant struct {
 	// count holds the number of soldiers each side starts with.
 	count [2]int
 	marks []rules.Mark
+	// adj[s] holds the neighbours of site s: a move captures nothing unless an enemy
+	// stands on one of them, which skips the capture tests for most moves.
+	adj [maxN * maxN]bitset
+	// far[s] holds the squares two steps from s in a straight line, where the other side
+	// of an enclosure stands: without a piece of the mover or a hostile square there, the
+	// capture tests are skipped too.
+	far [maxN * maxN]bitset
+	// hostile holds the corners in the 7×7 games; the empty throne is added when needed.
+	hostile bitset
+	// The masks of the one-square moves (move=step, only on boards of at most 64 sites):
+	// every site, the sites where a soldier may stop (not the throne, not a corner), and
+	// every site but those of the first and of the last column, from which a sideways
+	// shift of the board would wrap to the next row.
+	all, stop, notFirst, notLast uint64
+	// delta[d] is the site offset of a one-square move in direction d (stepDown...).
+	delta [4]int
 }
 
 // geometry is what the move generator needs to know about one site.
@@ -288,6 +304,36 @@ func newVariant(g *rules.Game, opts rules.Options, index uint8, n int, layout st
 	for s := 0; s < v.cells; s++ {
 		r, c := s/n, s%n
 		v.geo[s] = geometry{r: uint8(r), f: uint8(c), fc: v.forbidCol[c], fr: v.forbidRow[r]}
+		for d := 0; d < numDirs; d++ {
+			if a := v.nb[s][d]; a >= 0 {
+				v.adj[s].flip(int(a))
+				if b := v.nb[a][d]; b >= 0 {
+					v.far[s].flip(int(b))
+				}
+			}
+		}
+		if v.isCorner(s) {
+			v.hostile.flip(s)
+		}
+	}
+	v.delta = [4]int{stepDown: -n, stepUp: n, stepLeft: -1, stepRight: 1}
+	if step {
+		if v.cells > 64 {
+			panic("tafl: one-square moves need a board of at most 64 sites")
+		}
+		for s := 0; s < v.cells; s++ {
+			b := uint64(1) << uint(s)
+			v.all |= b
+			if s != v.throne && !v.isCorner(s) {
+				v.stop |= b
+			}
+			if s%n != 0 {
+				v.notFirst |= b
+			}
+			if s%n != n-1 {
+				v.notLast |= b
+			}
+		}
 	}
 	rows := splitLayout(layout)
 	if len(rows) != n {
@@ -343,9 +389,12 @@ type State struct {
 	side           rules.Player
 	status         uint8
 	turns          uint16
+	// kept holds the moves of the player to move, found once by Apply (which needs their
+	// number to tell whether that player is stuck) and read by RandomMove.
+	kept moveSet
 	// hist holds the hashes of the positions since the last capture, the current one
 	// included: a capture makes every earlier position unreachable.
-	hist rules.History[[512]uint64]
+	hist history
 }
 
 func newState(v *variant) *State {
@@ -363,6 +412,7 @@ func newState(v *variant) *State {
 	}
 	s.hash = s.ComputeHash()
 	s.hist.Push(s.hash)
+	s.countMoves()
 	return s
 }
 
@@ -540,19 +590,6 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 	return dst
 }
 
-// hasMoves reports whether the player to move has a legal move.
-func (s *State) hasMoves() bool {
-	own := s.pieces[s.side]
-	for w, x := range [2]uint64{own.lo, own.hi} {
-		for ; x != 0; x &= x - 1 {
-			if col, row := s.targets(64*w + bits.TrailingZeros64(x)); col|row != 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // friend reports whether contents k belong to player p.
 func friend(k uint8, p rules.Player) bool {
 	if p == attackers {
@@ -572,9 +609,15 @@ func (s *State) Apply(m rules.Move) {
 	s.hash ^= v.zob[int(k-1)*v.cells+from] ^ v.zob[int(k-1)*v.cells+to] ^ v.zob[3*v.cells]
 	// The king is judged on the board the move leaves, before any soldier it encloses is
 	// removed: all of a move's captures happen together.
-	taken := mover == attackers && v.kingTaken(&s.cell, int(s.king), to)
+	// Only a move next to the king, or any move while it is on the throne (where the
+	// mover may enclose its guard instead), can capture it: kingTaken says no otherwise.
+	kg := int(s.king)
+	taken := mover == attackers && (kg == v.throne || v.adj[kg].has(to)) && v.kingTaken(&s.cell, kg, to)
 	var caught [numDirs]int8
-	nc := v.encloses(&s.cell, to, mover, &caught)
+	nc := 0
+	if s.pieces[mover.Other()].and(v.adj[to]) != (bitset{}) && s.anvils(mover).and(v.far[to]) != (bitset{}) {
+		nc = v.encloses(&s.cell, to, mover, &caught)
+	}
 	for _, a := range caught[:nc] {
 		s.hash ^= v.zob[int(s.cell[a]-1)*v.cells+int(a)]
 		s.lift(int(a))
@@ -600,9 +643,19 @@ func (s *State) Apply(m rules.Move) {
 		s.status = repetition
 	case s.turns >= maxTurns:
 		s.status = turnLimit
-	case !s.hasMoves():
+	case s.countMoves() == 0:
 		s.status = stuck
 	}
+}
+
+// anvils returns the squares against which mover's pieces enclose an enemy soldier: the
+// mover's own pieces (the king among the defenders), the corners and the empty throne.
+func (s *State) anvils(mover rules.Player) bitset {
+	b := s.pieces[mover].or(s.v.hostile)
+	if s.cell[s.v.throne] == empty {
+		b.flip(s.v.throne)
+	}
+	return b
 }
 
 // encloses writes to caught the enemy soldiers that the mover's piece, just arrived on
