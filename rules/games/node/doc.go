@@ -71,8 +71,9 @@
 // the anchor whose node is owed and the legal sites of the next decision, recomputed by
 // Apply. For fast playouts Apply also keeps, per player, the cells seen by at least one and
 // by at least two anchors (which give a new anchor's nodes at once), the node sites of all
-// pairs so far, and a union-find of the groups with the sides each touches. Hash is a Zobrist hash (keys seeded with "node") of the pieces, the owed anchor and
-// Black to move; AppendKey adds the size and the end flag. The game is Memoryless.
+// pairs so far, and the group label of every piece with the sides each group touches
+// (skirt.Groups). Hash is a Zobrist hash (keys seeded with "node") of the pieces, the owed
+// anchor and Black to move; AppendKey adds the size and the end flag. The game is Memoryless.
 //
 // # Perft
 //

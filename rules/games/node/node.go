@@ -52,6 +52,9 @@ type variant struct {
 	opts rules.Options
 	// keys: one per cell and player, one per pending anchor, then Black to move.
 	keys board.Zobrist
+	// pend[i] is pendingKey(i−1), and pend[0] is 0: Apply clears the owed cell, if any,
+	// with one lookup rather than a branch on it.
+	pend [skirt.MaxCells + 1]uint64
 }
 
 func (v *variant) pieceKey(c int, p rules.Player) uint64 { return v.keys[2*c+int(p)] }
@@ -64,7 +67,11 @@ func init() {
 	for n := skirt.MinSize; n <= skirt.MaxSize; n++ {
 		variants[n] = sync.OnceValue(func() *variant {
 			t := skirt.TopoOf(n)
-			return &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 3*t.Cells+1)}
+			v := &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 3*t.Cells+1)}
+			for c := 0; c < t.Cells; c++ {
+				v.pend[c+1] = v.pendingKey(c)
+			}
+			return v
 		})
 	}
 }
@@ -248,6 +255,16 @@ func place(c int) rules.Move {
 	return rules.Move{Kind: rules.Place, Len: 1, Path: [rules.MaxPath]board.Site{board.Site(c)}}
 }
 
+// placements[c] is place(c). RandomMove copies its move from here: built in place, the
+// move is a few narrow stores over a zeroed block, and the caller's wide copy of it cannot
+// take them from the store buffer but waits for them, on the path to the next Apply.
+var placements = func() (out [skirt.MaxCells]rules.Move) {
+	for c := range out {
+		out[c] = place(c)
+	}
+	return out
+}()
+
 // LegalMoves lists the placements in site order.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 	if s.over {
@@ -266,7 +283,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	return place(s.choices.Pick(rng.IntN(s.choices.Len()))), true
+	return placements[s.choices.Pick(rng.IntN(s.choices.Len()))], true
 }
 
 // Apply plays m; a move that is not legal leaves the state unchanged.
@@ -287,10 +304,8 @@ func (s *State) Apply(m rules.Move) {
 	s.pieces++
 	occ.Add(c)
 	s.hash ^= v.pieceKey(c, p)
-	if s.pending >= 0 {
-		s.hash ^= v.pendingKey(int(s.pending))
-		s.pending = -1
-	}
+	s.hash ^= v.pend[s.pending+1]
+	s.pending = -1
 	if mask := s.groups.Add(v.Topo, occ, c); skirt.Connects(mask) {
 		s.over = true
 		s.reason = reasonThree

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 
 	"koma/rules"
-	"koma/rules/board"
 )
 
 // This file holds what the AI may ask of a Sibling position beyond the rules: an
@@ -67,7 +66,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		if k == n {
 			return swapMove, true
 		}
-		return placement(board.SelectBit(cells, k)), true
+		return placements[selectBit(cells, byteTotals(cells), k)], true
 	}
 	var cells cellSet
 	swap := false
@@ -97,9 +96,49 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	}
 	for w := range nw {
 		if k < counts[w] {
-			return placement(w*64 + board.SelectBit(cells[w], k)), true
+			return placements[w*64+selectBit(cells[w], byteTotals(cells[w]), k)], true
 		}
 		k -= counts[w]
 	}
 	panic("sibling: cell set has too few cells")
 }
+
+// byteTotals returns, in byte i, the number of set bits of x in bytes 0 to i: the
+// population count of every byte, from a few masks and shifts, summed by one
+// multiplication. selectBit then finds a bit from it.
+func byteTotals(x uint64) uint64 {
+	b := x - x>>1&0x5555555555555555
+	b = b&0x3333333333333333 + b>>2&0x3333333333333333
+	b = (b + b>>4) & 0x0f0f0f0f0f0f0f0f
+	return b * 0x0101010101010101
+}
+
+// selectBit returns the index of the k-th lowest set bit of x (k counted from 0), which
+// must exist, given totals = byteTotals(x): the byte that holds the bit is the first whose
+// total exceeds k, found by one subtraction across all bytes, and a table finishes within
+// the byte. It is the broadword select, without a branch (k is random) and split in two
+// so that both halves inline into RandomMove: a call to board.SelectBit was a sixth of a
+// playout.
+func selectBit(x, totals uint64, k int) int {
+	const highs = 0x8080808080808080
+	// The high bit of byte i is set where totals[i] > k; no byte borrows from the next,
+	// since k < 64.
+	above := ((totals | highs) - uint64(k+1)*0x0101010101010101) & highs
+	at := uint(bits.TrailingZeros64(above)) &^ 7 & 63
+	before := totals << 8 >> at & 0xff
+	return int(at) + int(selectInByte[x>>at&0xff][(uint64(k)-before)&7])
+}
+
+// selectInByte[b][k] is the index of the k-th lowest set bit of the byte b.
+var selectInByte = func() (t [256][8]uint8) {
+	for b := range 256 {
+		k := 0
+		for i := range 8 {
+			if b>>i&1 != 0 {
+				t[b][k] = uint8(i)
+				k++
+			}
+		}
+	}
+	return t
+}()

@@ -107,8 +107,8 @@ func meets(a, b *cellSet) bool {
 	return any != 0
 }
 
-// countBits is the number of bit planes in State.left: enough for the largest far set,
-// 36 cells at the centre of the largest board.
+// countBits is the number of bit planes in State.left: enough for the largest far set
+// less one, 35, at the centre of the largest board.
 const countBits = 6
 
 // variant is the immutable data shared by every position of one board size and pie rule.
@@ -128,6 +128,12 @@ type variant struct {
 	// nb[c] is the set of c's neighbours, so that a flood fill grows a whole frontier
 	// with a few word operations instead of testing six neighbours one by one.
 	nb []cellSet
+	// nb1[c] is nb[c] on a board of one word: a flat table, with no bounds check, for
+	// groups1.
+	nb1 [64]uint64
+	// planes is the number of planes of State.left that this board needs: enough for its
+	// largest far set less one. The rest stay 0, and fill skips them.
+	planes int
 }
 
 // The layout of the Zobrist keys: Black to move, then two piece keys per cell, one key
@@ -177,10 +183,18 @@ func buildVariant(n int, pie bool) *variant {
 				dist++
 			}
 		}
+		if v.words == 1 {
+			v.nb1[c] = v.nb[c][0]
+		}
+		if v.words == 1 && v.cells >= 64 {
+			// groups1 uses cell 63, with no neighbours, as a spare.
+			panic("sibling: a board of one word uses cell 63")
+		}
 		if v.far[c].empty() {
 			// RandomMove and allowed rely on every cell having a partner on the empty board.
 			panic("sibling: a cell of the empty board has no partner")
 		}
+		v.planes = max(v.planes, bits.Len(uint(v.far[c].count()-1)))
 	}
 	return v
 }
@@ -189,16 +203,16 @@ func buildVariant(n int, pie bool) *variant {
 type State struct {
 	v   *variant
 	occ [2]cellSet
-	// left counts, for every cell c, the empty cells in far[c]: the partners a pair
-	// started on c could have. Plane i holds bit i of the counts of all cells at once, so
-	// a placement decrements the counts of all the cells it concerns with a few word
-	// operations (see fill), and the cells with a partner are the OR of the planes.
-	// Testing every empty cell for a partner afresh, for every decision, was a third of a
-	// playout's time.
+	// left counts, for every cell c, the empty cells in far[c] less one: the partners a
+	// pair started on c could have, minus one. Plane i holds bit i of the counts of all
+	// cells at once, so a placement decrements the counts of all the cells it concerns
+	// with a few word operations (see fill), and the cells whose last partner goes are
+	// those that borrow out of the top plane, with no test of the planes. Testing every
+	// empty cell for a partner afresh, for every decision, was a third of a playout's time.
 	left [countBits]cellSet
-	// open holds the empty cells whose count in left is not 0: the cells that may take
-	// the first piece of a pair, those with an empty partner two or more cells away on
-	// one of their lines (SIB-1). fill keeps it, so that a decision reads it in one go.
+	// open holds the empty cells that have a partner, an empty cell two or more away on
+	// one of their lines: the cells that may take the first piece of a pair (SIB-1). fill
+	// keeps it, so that a decision reads it in one go.
 	open cellSet
 	// pending is the first piece of the pair being placed, or -1 between turns.
 	pending int16
@@ -280,7 +294,7 @@ func (s *State) swapOffered() bool {
 	return s.v.pie && !s.swapped && s.pending < 0 && s.pieces() == 1
 }
 
-// countPartners computes left from the pieces alone, for a new position.
+// countPartners computes left and open from the pieces alone, for a new position.
 func (s *State) countPartners() {
 	empty := s.emptyCells()
 	s.left = [countBits]cellSet{}
@@ -293,39 +307,44 @@ func (s *State) countPartners() {
 			for i := range empty {
 				n += bits.OnesCount64(s.v.far[c][i] & empty[i])
 			}
+			if n == 0 {
+				// No partner is left, for good: fill never decrements this cell again, so
+				// its planes may hold anything.
+				continue
+			}
 			for b := range countBits {
-				if n>>b&1 != 0 {
+				if (n-1)>>b&1 != 0 {
 					s.left[b].add(c)
 				}
 			}
-			if n > 0 && empty.has(c) {
+			if empty.has(c) {
 				s.open.add(c)
 			}
 		}
 	}
 }
 
-// fill puts a piece of p on the empty cell c and keeps left: the cells that lose a
-// partner are those in far[c] (the relation is symmetric), and each had c among its
-// partners, so no count drops below 0. The bit-sliced decrement carries a borrow from
-// plane to plane and stops as soon as no cell borrows.
+// fill puts a piece of p on the empty cell c and keeps left and open. The cells that lose
+// a partner are those in far[c] (the relation is symmetric); each had c among its
+// partners, so its count was at least one. The bit-sliced decrement carries a borrow
+// through all the planes the board uses, without a branch on the borrow (a branch on
+// random data mispredicts), and a cell whose count was one (held as 0) borrows out of the
+// top plane: it has just lost its last partner and leaves open.
 func (s *State) fill(c int, p rules.Player) {
+	v := s.v
 	s.occ[p].add(c)
 	s.open[c>>6] &^= 1 << (uint(c) & 63)
-	s.hash ^= s.v.pieceKey(c, p)
-	for w := range s.v.words {
-		far := s.v.far[c][w]
-		for b, borrow := 0, far; borrow != 0; b++ {
-			plane := s.left[b][w]
-			s.left[b][w] = plane ^ borrow
+	s.hash ^= v.pieceKey(c, p)
+	far := &v.far[c]
+	left := s.left[:v.planes]
+	for w := range v.words {
+		borrow := far[w]
+		for b := range left {
+			plane := left[b][w]
+			left[b][w] = plane ^ borrow
 			borrow &^= plane
 		}
-		// The cells whose count fell to 0 leave open.
-		var some uint64
-		for b := range countBits {
-			some |= s.left[b][w]
-		}
-		s.open[w] &^= far &^ some
+		s.open[w] &^= borrow
 	}
 }
 
@@ -357,34 +376,44 @@ func (s *State) choices() (cells cellSet, swap bool) {
 
 // allowed reports whether the next Place may use cell c.
 func (s *State) allowed(c int) bool {
-	if c < 0 || c >= s.v.cells {
+	if uint(c) >= uint(s.v.cells) {
 		return false
 	}
-	switch {
-	case s.pending >= 0:
-		return s.v.far[s.pending].has(c) && !s.occ[0].has(c) && !s.occ[1].has(c)
-	case s.open.has(c):
-		// open holds only empty cells, and is what a first piece needs.
-		return true
+	w, bit := c>>6, uint64(1)<<(uint(c)&63)
+	if s.pending >= 0 {
+		return s.v.far[s.pending][w]&^(s.occ[0][w]|s.occ[1][w])&bit != 0
 	}
-	// On White's first turn every cell is empty and allowed, partner or not.
-	return s.opening()
+	// open holds only empty cells, and is what a first piece needs; on White's first turn
+	// every cell is empty and allowed, partner or not.
+	return s.open[w]&bit != 0 || s.opening()
 }
 
 // placement is the move that places on cell c, exactly as LegalMoves writes it.
-func placement(c int) rules.Move {
-	return rules.Move{Kind: rules.Place, Len: 1, Path: [rules.MaxPath]board.Site{board.Site(c)}}
-}
+func placement(c int) rules.Move { return placements[c] }
 
-// samePath reports whether m's path is placement(c)'s. It reads the path site by site:
-// comparing whole moves called a generic memory comparison on every Apply, and wider
-// loads of the move its caller has just written stalled on the pending stores.
-func samePath(m *rules.Move, c int) bool {
-	var rest board.Site
-	for _, x := range m.Path[1:] {
-		rest |= x
+// placements[c] is the move that places on cell c. RandomMove copies its result from here
+// rather than building it: a built move was written as zeros and then three small
+// stores, and its caller's wide loads of the copy stalled until those stores were done.
+var placements = func() (t [maxCells]rules.Move) {
+	for c := range t {
+		t[c] = rules.Move{Kind: rules.Place, Len: 1, Path: [rules.MaxPath]board.Site{board.Site(c)}}
 	}
-	return m.Path[0] == board.Site(c) && rest == 0
+	return t
+}()
+
+// isPlacement reports whether m has the shape of a placement: kind Place, no tag and a
+// path of one site, the rest of the path zero as LegalMoves writes it. The rest is read in
+// a few wide pieces, cut where the caller's 16-byte copies of the move end (bytes 16 and
+// 20), since a load across two of those stores waits for both: comparing whole moves
+// called a generic memory comparison on every Apply, and reading the path site by site
+// took fifteen loads, both measurably slower.
+func isPlacement(m *rules.Move) bool {
+	return m.Kind == rules.Place && m.Tag == 0 && m.Len == 1 &&
+		m.Path[1] == 0 &&
+		[4]board.Site(m.Path[2:6]) == [4]board.Site{} &&
+		[2]board.Site(m.Path[6:8]) == [2]board.Site{} &&
+		[4]board.Site(m.Path[8:12]) == [4]board.Site{} &&
+		[4]board.Site(m.Path[12:16]) == [4]board.Site{}
 }
 
 // swapMove is the pie rule's move.
@@ -417,38 +446,49 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 // Apply plays m. The interface gives Apply no way to report an error, so a move that is not
 // legal leaves the state unchanged instead of corrupting it; rules.Play reports such moves.
 func (s *State) Apply(m rules.Move) {
-	if s.over {
+	switch {
+	case s.over:
+	case m.Kind == rules.Place:
+		if c := int(m.Path[0]); isPlacement(&m) && s.allowed(c) {
+			s.place(c)
+		}
+	case m == swapMove && s.swapOffered():
+		s.swap()
+	}
+}
+
+// place puts the mover's piece on the allowed cell c: White's opening piece or the second
+// of a pair ends the turn, the first of a pair waits for its partner.
+func (s *State) place(c int) {
+	v := s.v
+	second := s.pending >= 0
+	ends := second || s.opening()
+	s.fill(c, s.turn)
+	if second {
+		s.hash ^= v.pendingKey(int(s.pending))
+		s.pending = -1
+	}
+	if ends {
+		s.endTurn()
 		return
 	}
-	v := s.v
-	switch {
-	case m.Kind == rules.Swap && m == swapMove && s.swapOffered():
-		// The pieces change hands with the colours, so the white piece stays white.
-		for p := rules.Player(0); p < 2; p++ {
-			s.hashPieces(p)
-		}
-		s.occ[0], s.occ[1] = s.occ[1], s.occ[0]
-		for p := rules.Player(0); p < 2; p++ {
-			s.hashPieces(p)
-		}
-		s.swapped = true
-		s.hash ^= v.swappedKey()
-		s.endTurn()
-	case m.Kind == rules.Place && m.Tag == 0 && m.Len == 1 && samePath(&m, int(m.Path[0])) && s.allowed(int(m.Path[0])):
-		c := int(m.Path[0])
-		first := s.pending < 0 && !s.opening()
-		s.fill(c, s.turn)
-		if s.pending >= 0 {
-			s.hash ^= v.pendingKey(int(s.pending))
-			s.pending = -1
-		}
-		if first {
-			s.pending = int16(c)
-			s.hash ^= v.pendingKey(c)
-			return
-		}
-		s.endTurn()
+	s.pending = int16(c)
+	s.hash ^= v.pendingKey(c)
+}
+
+// swap makes the second player White. The pieces change hands with the colours, so the
+// white piece stays white.
+func (s *State) swap() {
+	for p := rules.Player(0); p < 2; p++ {
+		s.hashPieces(p)
 	}
+	s.occ[0], s.occ[1] = s.occ[1], s.occ[0]
+	for p := rules.Player(0); p < 2; p++ {
+		s.hashPieces(p)
+	}
+	s.swapped = true
+	s.hash ^= s.v.swappedKey()
+	s.endTurn()
 }
 
 // hashPieces toggles the keys of p's pieces.
@@ -568,21 +608,30 @@ func (s *State) groups(p rules.Player, out *groupList) {
 
 // groups1 is groups for a board of at most 64 cells, the default size among them: the
 // whole search stays in registers, each piece of the frontier costing one load and OR.
+// Such a board has at most 61 cells, so cell 63 has no neighbours. (Growing a group by whole rings with a shift per neighbour offset, with no branch per
+// piece, was slower: the large groups take many rings.)
 func (s *State) groups1(own uint64, out *groupList) {
-	nb := s.v.nb
+	nb := &s.v.nb1
 	out.n = 0
 	for rest := own; rest != 0; {
 		g := rest & -rest
 		for front := g; front != 0; {
 			var next uint64
-			for ; front != 0; front &= front - 1 {
-				next |= nb[bits.TrailingZeros64(front)][0]
+			// Two pieces a round, the second the spare cell 63 once the frontier has
+			// run out: half the rounds, for the short frontiers of small groups.
+			for front != 0 {
+				i := bits.TrailingZeros64(front)
+				front &= front - 1
+				j := bits.TrailingZeros64(front | 1<<63)
+				front &= front - 1
+				next |= nb[i] | nb[j]
 			}
 			front = next & rest &^ g
 			g |= front
 		}
 		rest &^= g
 		size := bits.OnesCount64(g)
+		// Insertion keeps the list sorted, largest first; lists are short.
 		i := out.n
 		for i > 0 && int(out.size[i-1]) < size {
 			out.size[i] = out.size[i-1]

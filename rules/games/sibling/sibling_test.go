@@ -1,6 +1,9 @@
 package sibling
 
 import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -617,3 +620,69 @@ func TestEvaluate(t *testing.T) {
 func BenchmarkPlayout(b *testing.B) { rulestest.BenchPlayout(b, start(b)) }
 
 func BenchmarkRandomMovePlayout(b *testing.B) { rulestest.BenchRandomMovePlayout(b, start(b)) }
+
+// TestKeptPartnerCounts walks random games on every size, with and without the pie rule,
+// and compares the partner counts and open cells that fill keeps with a recomputation from
+// the pieces, and with a count of empty cells in far made here.
+func TestKeptPartnerCounts(t *testing.T) {
+	for n := minSize; n <= maxSize; n++ {
+		for _, pie := range []string{pieOff, pieOn} {
+			opts := fmt.Sprintf("size=%d,pie=%s", n, pie)
+			for seed := uint64(1); seed <= 10; seed++ {
+				rulestest.WalkRandomGame(t, mustNew(t, opts), seed, func(s *State) {
+					fresh := *s
+					fresh.countPartners()
+					if s.open != fresh.open {
+						t.Fatalf("%s seed %d: open %x, recomputed %x\n%s", opts, seed, s.open, fresh.open, s)
+					}
+					empty := s.emptyCells()
+					for c := range s.v.cells {
+						want := 0
+						for w := range empty {
+							want += bits.OnesCount64(s.v.far[c][w] & empty[w])
+						}
+						if want == 0 {
+							// The planes of a cell without partners hold anything.
+							continue
+						}
+						got := 1
+						for b := range countBits {
+							if s.left[b].has(c) {
+								got += 1 << b
+							}
+						}
+						if got != want {
+							t.Fatalf("%s seed %d: cell %d has %d partners, kept as %d\n%s", opts, seed, c, want, got, s)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestSelectBit compares selectBit with a walk over the bits.
+func TestSelectBit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for range 100000 {
+		x := rng.Uint64()
+		switch rng.IntN(3) {
+		case 0:
+			x &= rng.Uint64()
+		case 1:
+			x &= rng.Uint64() & rng.Uint64() & rng.Uint64()
+		}
+		if x == 0 {
+			continue
+		}
+		k := rng.IntN(bits.OnesCount64(x))
+		rest := x
+		for range k {
+			rest &= rest - 1
+		}
+		want := bits.TrailingZeros64(rest)
+		if got := selectBit(x, byteTotals(x), k); got != want {
+			t.Fatalf("selectBit(%#x, %d) = %d, want %d", x, k, got, want)
+		}
+	}
+}

@@ -62,8 +62,8 @@
 // recomputes, so LegalMoves and RandomMove read one set. For fast playouts Apply also keeps,
 // updated per placement, the occupancy and reach of every ray (a line into the inner area
 // seen from one ring end), per player and ray direction the set of cells reached (the rays
-// of one direction cross each cell once, so a ray rewrites its own stretch), and a
-// union-find of the groups with the sides each touches. Hash is a Zobrist hash (keys seeded
+// of one direction cross each cell once, so a ray rewrites its own stretch), and the group
+// label of every piece with the sides each group touches (Groups). Hash is a Zobrist hash (keys seeded
 // with "skirt") of the pieces, the owed outer cell and Black to move; AppendKey adds the
 // size and the end flag. The game is Memoryless.
 //

@@ -45,6 +45,9 @@ type variant struct {
 	opts rules.Options
 	// keys: one per cell and player, one per pending outer cell, then Black to move.
 	keys board.Zobrist
+	// pend[i] is pendingKey(i−1), and pend[0] is 0: Apply clears the owed cell, if any,
+	// with one lookup rather than a branch on it.
+	pend [MaxCells + 1]uint64
 }
 
 func (v *variant) pieceKey(c int, p rules.Player) uint64 { return v.keys[2*c+int(p)] }
@@ -57,7 +60,11 @@ func init() {
 	for n := MinSize; n <= MaxSize; n++ {
 		variants[n] = sync.OnceValue(func() *variant {
 			t := TopoOf(n)
-			return &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 3*t.Cells+1)}
+			v := &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 3*t.Cells+1)}
+			for c := 0; c < t.Cells; c++ {
+				v.pend[c+1] = v.pendingKey(c)
+			}
+			return v
 		})
 	}
 }
@@ -189,15 +196,19 @@ func (s *State) launch(p rules.Player, a int, out *Set) bool {
 func (s *State) fill(c int) {
 	t := s.v.Topo
 	cr := &t.CellRays[c]
-	changed := 0
-	for i, rb := range cr {
-		s.rayOcc[rb.Ray] |= 1 << rb.Bit
-		changed |= int(s.reach[rb.Ray]>>rb.Bit&1) << i
-	}
+	// Written out: a loop spends a counter and a branch per ray on the path to the choices.
+	changed := s.mark(cr[0], 0) | s.mark(cr[1], 1) | s.mark(cr[2], 2) |
+		s.mark(cr[3], 3) | s.mark(cr[4], 4) | s.mark(cr[5], 5)
 	for ; changed != 0; changed &= changed - 1 {
 		r := int(cr[bits.TrailingZeros(uint(changed))].Ray)
 		s.setReach(s.owner[r], r, t.Rays[r].Reach(s.rayOcc[r]))
 	}
+}
+
+// mark records the filled cell on ray rb.Ray and returns 1<<i when the ray reached it.
+func (s *State) mark(rb RayBit, i int) int {
+	s.rayOcc[rb.Ray] |= 1 << rb.Bit
+	return int(s.reach[rb.Ray]>>rb.Bit&1) << i
 }
 
 // Game returns the Skirt definition.
@@ -263,6 +274,16 @@ func place(c int) rules.Move {
 	return rules.Move{Kind: rules.Place, Len: 1, Path: [rules.MaxPath]board.Site{board.Site(c)}}
 }
 
+// placements[c] is place(c). RandomMove copies its move from here: built in place, the
+// move is a few narrow stores over a zeroed block, and the caller's wide copy of it cannot
+// take them from the store buffer but waits for them, on the path to the next Apply.
+var placements = func() (out [MaxCells]rules.Move) {
+	for c := range out {
+		out[c] = place(c)
+	}
+	return out
+}()
+
 // LegalMoves lists the placements in site order.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 	if s.over {
@@ -281,7 +302,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	return place(s.choices.Pick(rng.IntN(s.choices.Len()))), true
+	return placements[s.choices.Pick(rng.IntN(s.choices.Len()))], true
 }
 
 // Apply plays m; a move that is not legal leaves the state unchanged.
@@ -302,10 +323,8 @@ func (s *State) Apply(m rules.Move) {
 	opening := occ[0]|occ[1]|occ[2]|q[0]|q[1]|q[2] == 0
 	occ.Add(c)
 	s.hash ^= v.pieceKey(c, p)
-	if s.pending >= 0 {
-		s.hash ^= v.pendingKey(int(s.pending))
-		s.pending = -1
-	}
+	s.hash ^= v.pend[s.pending+1]
+	s.pending = -1
 	if mask := s.groups.Add(v.Topo, occ, c); Connects(mask) {
 		s.over = true
 		s.reason = reasonThree

@@ -547,3 +547,63 @@ func TestKeptSetsMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupLabels plays random games and checks after every placement that the kept
+// labels match the groups flooded from scratch: two pieces share a label exactly when they
+// are in one group, and each group's ring and size hold its pieces.
+func TestGroupLabels(t *testing.T) {
+	for _, opts := range []string{"", "size=3", "size=8"} {
+		root := rulestest.Start[*State](t, Game, opts)
+		rng := rand.New(rand.NewPCG(9, 10))
+		for range 30 {
+			s := *root
+			for !s.over {
+				m, _ := s.RandomMove(rng)
+				s.Apply(m)
+				g := &s.groups
+				for p := range s.occ {
+					for c := 0; c < s.v.Cells; c++ {
+						if !s.occ[p].Has(c) {
+							continue
+						}
+						var ring Set
+						for x := c; !ring.Has(x); x = int(g.next[x]) {
+							ring.Add(x)
+						}
+						want := s.v.Group(s.occ[p], c)
+						if ring != want || int(g.size[g.id[c]]) != want.Count() {
+							t.Fatalf("%s: the ring of %s is %v, its group %v\n%s", opts, s.v.Board.Label(board.Site(c)), labels(s.v, ring), labels(s.v, want), &s)
+						}
+						for d := 0; d < s.v.Cells; d++ {
+							if s.occ[p].Has(d) && (g.id[d] == g.id[c]) != want.Has(d) {
+								t.Fatalf("%s: labels of %s and %s disagree with the groups\n%s", opts, s.v.Board.Label(board.Site(c)), s.v.Board.Label(board.Site(d)), &s)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPick compares Pick with a walk over the cells on random sets of every density.
+func TestPick(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 5000 {
+		var s Set
+		for c := 0; c < MaxCells; c++ {
+			if rng.IntN(1+rng.IntN(8)) == 0 {
+				s.Add(c)
+			}
+		}
+		k := 0
+		for c := 0; c < MaxCells; c++ {
+			if s.Has(c) {
+				if got := s.Pick(k); got != c {
+					t.Fatalf("Pick(%d) = %d, want %d in %v", k, got, c, s)
+				}
+				k++
+			}
+		}
+	}
+}

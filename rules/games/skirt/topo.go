@@ -72,23 +72,43 @@ func (s *Set) Len() int {
 	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2])
 }
 
-// Pick is Select through a pointer. It moves to the next word with masks rather than
-// branches, since k is random and a branch on it mispredicts (as board.SelectBit does
-// within a word).
+// Pick is Select through a pointer. In a playout the pick sits on the one chain of
+// dependent steps from one decision's choices to the next decision's cell, so it keeps the
+// steps that wait for k few: the per-word counts and the running counts of each word's
+// bytes (one multiplication) depend on the set alone and are ready early; k then chooses
+// the word with masks, not branches (k is random), finds its byte by comparing all eight
+// running counts at once, and looks the bit up in a table.
 func (s *Set) Pick(k int) int {
-	x, base := s[0], 0
-	c := bits.OnesCount64(x)
-	m := (c - k - 1) >> 63 // -1 when k >= c, else 0
-	k -= c & m
-	x = x&^uint64(m) | s[1]&uint64(m)
-	base += 64 & m
-	c = bits.OnesCount64(x)
-	m = (c - k - 1) >> 63
-	k -= c & m
-	x = x&^uint64(m) | s[2]&uint64(m)
-	base += 64 & m
-	return base + board.SelectBit(x, k)
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	c0, c1 := bits.OnesCount64(s[0]), bits.OnesCount64(s[1])
+	// The word: masks of -1 when k lies beyond the first, and the first two, words.
+	m0, m1 := (c0-k-1)>>63, (c0+c1-k-1)>>63
+	x := s[0]&^uint64(m0) | s[1]&uint64(m0^m1) | s[2]&uint64(m1)
+	below := c0&m0 + c1&m1
+	// run's byte i is the number of bits in bytes 0 to i of x.
+	run := x - x>>1&0x5555555555555555
+	run = run&0x3333333333333333 + run>>2&0x3333333333333333
+	run = (run + run>>4) & 0x0f0f0f0f0f0f0f0f * ones
+	k -= below
+	// The bytes whose running count is at most k come before the one that holds the bit.
+	pos := bits.OnesCount64(((uint64(k)*ones|highs)-run)&highs) * 8
+	k -= int(run << 8 >> uint(pos) & 0xff)
+	return 64&m0 + 64&m1 + pos + int(selectByte[uint8(x>>uint(pos))][k&7])
 }
+
+// selectByte[b][k] is the position of the k-th lowest set bit of the byte b.
+var selectByte = func() (t [256][8]uint8) {
+	for b := range 256 {
+		k := 0
+		for i := range 8 {
+			if b>>i&1 != 0 {
+				t[b][k] = uint8(i)
+				k++
+			}
+		}
+	}
+	return t
+}()
 
 // The side bits of games-hex.md §2.6: S0 top edge, S1 upper right, S2 lower right, S3
 // bottom edge, S4 lower left, S5 upper left. Sk and Sk+3 are opposite.
@@ -100,9 +120,17 @@ const (
 
 // Connects reports whether a group touching the sides in mask wins: an opposite pair, or
 // three pairwise non-adjacent sides (§2.6).
-func Connects(mask uint8) bool {
-	return mask&(mask>>3)&7 != 0 || mask&tripleEven == tripleEven || mask&tripleOdd == tripleOdd
-}
+func Connects(mask uint8) bool { return connects[mask&63] }
+
+// connects tabulates Connects for the 64 side masks: one load and one branch per placement
+// instead of three tests.
+var connects = func() (t [64]bool) {
+	for m := range t {
+		mask := uint8(m)
+		t[m] = mask&(mask>>3)&7 != 0 || mask&tripleEven == tripleEven || mask&tripleOdd == tripleOdd
+	}
+	return t
+}()
 
 // Opposite reports whether mask holds a pair of opposite sides.
 func Opposite(mask uint8) bool { return mask&(mask>>3)&7 != 0 }
@@ -322,63 +350,68 @@ func abs(x int) int {
 	return x
 }
 
-// Groups is a union-find forest over the pieces of both players, kept by a state so that
-// the win test after a placement costs a few parent steps instead of a flood fill. Pieces
-// never leave, so groups only merge. The zero value has no pieces; it is a value, copied
-// with the state.
+// Groups labels the pieces of both players by group, kept by a state so that the win test
+// after a placement costs a few table reads instead of a flood fill. Pieces never leave, so
+// groups only merge. Every piece carries its group's label directly (a cell of the group),
+// and each group links its pieces in a ring: a merge relabels the smaller group, which is
+// rare and short in play, while the common placement reads one label per neighbour
+// instead of walking a union-find's parent chains, whose varying lengths random games
+// mispredict. The zero value has no pieces; it is a value, copied with the state.
 type Groups struct {
-	// up[c] is c's parent plus one, or 0 for a root.
-	up [MaxCells]uint8
-	// sides[r] is, at a root r, the sides the group touches.
-	sides [MaxCells]uint8
-}
-
-// root returns the root of c's tree, halving the path on the way.
-func (g *Groups) root(c int) int {
-	for g.up[c] != 0 {
-		p := int(g.up[c]) - 1
-		gp := g.up[p]
-		if gp == 0 {
-			return p
-		}
-		g.up[c] = gp
-		c = int(gp) - 1
-	}
-	return c
+	// id[c] is the label of the group of the piece on c.
+	id [MaxCells]uint8
+	// next[c] is the next piece in the ring of c's group.
+	next [MaxCells]uint8
+	// sides[g] and size[g] are, at a label g, the sides the group touches and its pieces.
+	sides, size [MaxCells]uint8
 }
 
 // Add joins c, just placed, to the groups of own (which holds c and the pieces added
-// before it) around it, and returns the sides that c's group touches. c joins the tree of
-// its first neighbour as a leaf, and other neighbouring trees hang under that root, so
-// the trees stay shallow.
+// before it) around it, and returns the sides that c's group touches. c takes the label
+// of its first own neighbour; another group among the neighbours merges with that one.
 func (g *Groups) Add(t *Topo, own *Set, c int) uint8 {
-	top := -1
+	r := c
 	base := int(t.NbrBase[c])
 	w, b := base>>6, uint(base&63)
 	// The window's second word; a shift by 64 gives 0 when the window is one word.
 	x := (own[w]>>b | own[min(w+1, len(own)-1)]<<(64-b)) & t.NbrWin[c]
-	for ; x != 0; x &= x - 1 {
-		r := g.root(base + bits.TrailingZeros64(x))
-		switch {
-		case top < 0:
-			top = r
-		case r != top:
-			g.up[r] = uint8(top + 1)
-			g.sides[top] |= g.sides[r]
+	if x != 0 {
+		r = int(g.id[base+bits.TrailingZeros64(x)])
+		for x &= x - 1; x != 0; x &= x - 1 {
+			if o := int(g.id[base+bits.TrailingZeros64(x)]); o != r {
+				r = g.merge(r, o)
+			}
 		}
 	}
-	if top < 0 {
-		g.up[c] = 0
-		g.sides[c] = t.Sides[c]
-		return g.sides[c]
+	g.id[c] = uint8(r)
+	// Link c into r's ring; when r is c, c links to itself.
+	g.next[c] = uint8(c)
+	g.next[c], g.next[r] = g.next[r], uint8(c)
+	g.size[r]++
+	g.sides[r] |= t.Sides[c]
+	return g.sides[r]
+}
+
+// merge joins the groups labelled a and b, relabelling the smaller, and returns the label
+// of the result.
+func (g *Groups) merge(a, b int) int {
+	if g.size[a] < g.size[b] {
+		a, b = b, a
 	}
-	g.up[c] = uint8(top + 1)
-	g.sides[top] |= t.Sides[c]
-	return g.sides[top]
+	for x := b; ; {
+		g.id[x] = uint8(a)
+		if x = int(g.next[x]); x == b {
+			break
+		}
+	}
+	g.next[a], g.next[b] = g.next[b], g.next[a]
+	g.size[a] += g.size[b]
+	g.sides[a] |= g.sides[b]
+	return a
 }
 
 // Sides returns the sides touched by the group of the piece on c.
-func (g *Groups) Sides(c int) uint8 { return g.sides[g.root(c)] }
+func (g *Groups) Sides(c int) uint8 { return g.sides[g.id[c]] }
 
 // GroupSides returns the sides touched by the group of own that contains c.
 func (t *Topo) GroupSides(own Set, c int) uint8 {
