@@ -88,7 +88,11 @@
 // A position holds each player's pieces as a two-word cell set, the moves of the player
 // to move as one set per direction (filled by Apply, so that RandomMove and the no-moves
 // check cost a few population counts), the quiet count and a rules.History of the
-// positions since the last capture. Hash is a Zobrist hash (keys seeded with the game's
+// positions since the last capture. Boards of up to 64 cells (sizes 3 to 5) also keep the
+// pieces in a one-word torus layout where every hex step is one rotation (torus.go), and
+// hold their moves in it: random playouts spend nearly all their time generating moves,
+// and whole-board shifts answer the rays, groups and flowlines for all pieces at once.
+// LegalMoves still lists by site, and RandomMove draws in that order. Hash is a Zobrist hash (keys seeded with the game's
 // ID) of the pieces plus a key for Black to move; AppendKey adds the game, the size, the
 // outcome, the quiet count and the history.
 package squish

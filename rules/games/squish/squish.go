@@ -263,6 +263,9 @@ type variant struct {
 	flow bool
 	opts rules.Options
 	keys board.Zobrist
+	// tor is the one-word layout of boards of up to 64 cells (torus.go), nil on larger
+	// ones.
+	tor *torus
 }
 
 // sideKey is the Zobrist key toggled when Black is to move; piece keys follow it.
@@ -281,6 +284,7 @@ func init() {
 					Topo: t, game: g, flow: f == 1,
 					opts: rules.Options{"size": strconv.Itoa(n)},
 					keys: board.NewZobrist(g.ID, 1+2*t.Cells),
+					tor:  newTorus(t),
 				}
 			})
 		}
@@ -292,9 +296,13 @@ type State struct {
 	v   *variant
 	occ [2]Set
 	// moves[d] holds the pieces of the player to move that may step in direction d; Apply
-	// fills it for the next player, who loses at once if it is empty.
-	moves [6]Set
-	hash  uint64
+	// fills it for the next player, who loses at once if it is empty. On boards with a
+	// torus layout, tocc and tmoves hold the pieces and the moves in that layout instead
+	// of moves (occ is kept in both).
+	moves  [6]Set
+	tocc   [2]uint64
+	tmoves [6]uint64
+	hash   uint64
 	// turn is the player to move; once the game is over it is unchanged from the last turn.
 	turn   rules.Player
 	over   bool
@@ -324,8 +332,17 @@ func newState(opts rules.Options, flow bool) (rules.State, error) {
 	s := &State{v: v, occ: v.Start, winner: rules.NoPlayer}
 	s.hash = s.ComputeHash()
 	s.hist.Push(s.hash)
-	s.generate()
+	s.derive()
 	return s, nil
+}
+
+// derive fills what follows from the pieces and the player to move: the torus copy of
+// the pieces and the moves.
+func (s *State) derive() {
+	if x := s.v.tor; x != nil {
+		s.tocc = [2]uint64{x.of(s.occ[0]), x.of(s.occ[1])}
+	}
+	s.generate()
 }
 
 // Game returns the definition of Squish or Flowish.
@@ -360,7 +377,7 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 		return dst
 	}
 	for d := 0; d < 6; d++ {
-		m := s.moves[d]
+		m := s.movesIn(d)
 		for w := 0; w < 2; w++ {
 			for x := m[w]; x != 0; x &= x - 1 {
 				dst = append(dst, s.step(w*64+bits.TrailingZeros64(x), d))
@@ -370,10 +387,39 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 	return dst
 }
 
+// movesIn returns the pieces of the player to move that may step in direction d.
+func (s *State) movesIn(d int) Set {
+	if s.v.tor != nil {
+		return s.v.tor.set(s.tmoves[d])
+	}
+	return s.moves[d]
+}
+
 // RandomMove implements rules.RandomMover from the move masks.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
+	}
+	if x := s.v.tor; x != nil {
+		// The direction is found by comparisons rather than a loop, whose exit the
+		// processor would mispredict.
+		m := &s.tmoves
+		c1 := bits.OnesCount64(m[0])
+		c2 := c1 + bits.OnesCount64(m[1])
+		c3 := c2 + bits.OnesCount64(m[2])
+		c4 := c3 + bits.OnesCount64(m[3])
+		c5 := c4 + bits.OnesCount64(m[4])
+		k := rng.IntN(c5 + bits.OnesCount64(m[5]))
+		d := 0
+		for _, c := range [...]int{c1, c2, c3, c4, c5} {
+			if k >= c {
+				d++
+			}
+		}
+		k -= [...]int{0, c1, c2, c3, c4, c5}[d]
+		// The torus order is not the site order that LegalMoves lists, so the direction's
+		// few pieces go back to sites first.
+		return s.step(x.nth(m[d], k), d), true
 	}
 	var cum [6]int
 	n := 0
@@ -416,12 +462,19 @@ func (s *State) Apply(m rules.Move) {
 		return
 	}
 	d := s.dirOf(m)
-	if d < 0 || !s.moves[d].Has(int(m.Path[0])) {
+	if d < 0 {
 		return
 	}
 	c, t := int(m.Path[0]), int(m.Path[1])
-	p, q := s.turn, s.turn.Other()
 	v := s.v
+	if x := v.tor; x != nil {
+		if s.tmoves[d]>>x.bit[c]&1 == 0 {
+			return
+		}
+	} else if !s.moves[d].Has(c) {
+		return
+	}
+	p, q := s.turn, s.turn.Other()
 	s.occ[p].Remove(c)
 	s.occ[p].Add(t)
 	s.hash ^= v.pieceKey(c, p) ^ v.pieceKey(t, p) ^ v.keys[sideKey]
@@ -431,11 +484,22 @@ func (s *State) Apply(m rules.Move) {
 		s.hash ^= v.pieceKey(t, q)
 	}
 	s.turn = q
+	var unified, unifiedByCapture bool
+	if x := v.tor; x != nil {
+		tb := x.bit[t]
+		s.tocc[p] ^= 1<<x.bit[c] | 1<<tb
+		s.tocc[q] &^= 1 << tb
+		unified = x.unifiedAfter(s.tocc[p], tb)
+		unifiedByCapture = !unified && captured && x.unified(s.tocc[q])
+	} else {
+		unified = v.unifiedAfter(s.occ[p], t)
+		unifiedByCapture = !unified && captured && v.Unified(s.occ[q])
+	}
 	switch {
-	case v.unifiedAfter(s.occ[p], t):
+	case unified:
 		s.finish(p, reasonUnified)
 		return
-	case captured && v.Unified(s.occ[q]):
+	case unifiedByCapture:
 		s.finish(q, reasonUnifiedByCapture)
 		return
 	}
@@ -461,7 +525,7 @@ func (s *State) Apply(m rules.Move) {
 func (s *State) noMoves() bool {
 	var any uint64
 	for d := 0; d < 6; d++ {
-		any |= s.moves[d][0] | s.moves[d][1]
+		any |= s.moves[d][0] | s.moves[d][1] | s.tmoves[d]
 	}
 	return any == 0
 }
@@ -469,11 +533,27 @@ func (s *State) noMoves() bool {
 func (s *State) finish(winner rules.Player, reason uint8) {
 	s.over, s.winner, s.reason = true, winner, reason
 	s.moves = [6]Set{}
+	s.tmoves = [6]uint64{}
 	s.fallback = false
 }
 
-// generate fills moves for the player to move.
+// generate fills moves (or tmoves) for the player to move.
 func (s *State) generate() {
+	if x := s.v.tor; x != nil {
+		own := s.tocc[s.turn]
+		if !s.v.flow {
+			x.squishMoves(own, &s.tmoves)
+			return
+		}
+		g := x.largest(own)
+		seeing := x.onLines(own, g)
+		x.flowMoves(own, g, seeing, &s.tmoves)
+		s.fallback = seeing&^g == 0 && own&^g != 0
+		if s.fallback {
+			x.fallbackMoves(own, g, own&^g, &s.tmoves)
+		}
+		return
+	}
 	if s.v.flow {
 		s.moves, s.fallback = flowMoves(s.v.Topo, s.occ[s.turn])
 		return

@@ -39,7 +39,7 @@ func position(t testing.TB, g *rules.Game, size int, white, black string, toMove
 	s.hash = s.ComputeHash()
 	s.hist.Reset()
 	s.hist.Push(s.hash)
-	s.generate()
+	s.derive()
 	return s
 }
 

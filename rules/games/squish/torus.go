@@ -1,0 +1,302 @@
+package squish
+
+import (
+	"math/bits"
+
+	"koma/rules/board"
+)
+
+// This file holds the fast move generation of the boards of up to 64 cells (sizes 3 to 5,
+// both defaults among them), which random playouts spend nearly all their time in.
+//
+// A hexagon of N = 3r²+3r+1 cells (radius r) maps one to one onto the residues mod N by
+// (q, y) ↦ q + (3r+2)·y: the hexagon tiles the plane like a torus of N cells. Stepping in a
+// hex direction then adds a fixed amount mod N to every cell at once, so the pieces of one
+// player fit one word and "every piece's neighbour in direction d" is one rotation of N
+// bits, masked to the pieces that have such a neighbour on the board. Rays, flood fills
+// and flowline distances become a few rotations for all pieces together instead of walks
+// over the pieces one by one. Larger boards keep the general cell sets of squish.go.
+
+// torus holds the one-word layout of one board size. Bit b stands for site site[b].
+type torus struct {
+	n    uint   // the number of cells, and of bits used
+	bit  []uint // bit[c] is the bit of site c
+	site [64]int
+	// back[d][j] is the rotation that brings the cell 2^j steps along direction d from a
+	// cell onto that cell's bit, and far[d][j] the cells that have a cell there on the
+	// board. far[d][0] is also "the cells with a neighbour in direction d".
+	back [6][3]uint
+	far  [6][3]uint64
+	// nbr[b] is the set of b's neighbours, star[b] the cells on the three lines through b
+	// but b.
+	nbr, star [64]uint64
+	// sites[i][v] is the set of the sites (one word: at most 64 cells) of the bits v<<8i,
+	// which turns a whole set into site order with eight look-ups and no branch.
+	sites [8][256]uint64
+	// line[b] holds b's coordinate in each line family (y, q and q+y, plus the radius),
+	// lines[f][m] the cells whose coordinate of family f is in the bit mask m, and width
+	// the mask of every coordinate: the flowlines of Flowish's fallback rule.
+	line  [64][3]uint8
+	lines [3][]uint64
+	width uint32
+}
+
+// newTorus builds the layout of t, or returns nil when the board has more than 64 cells.
+func newTorus(t *Topo) *torus {
+	if t.Cells > 64 {
+		return nil
+	}
+	r := t.Size - 1
+	n := t.Cells
+	x := &torus{n: uint(n), bit: make([]uint, n)}
+	for c := 0; c < n; c++ {
+		b := ((int(t.q[c])+(3*r+2)*int(t.y[c]))%n + n) % n
+		x.bit[c] = uint(b)
+		x.site[b] = c
+	}
+	for d := 0; d < 6; d++ {
+		for j := 0; j < 3; j++ {
+			k := 1 << j
+			for c := 0; c < n; c++ {
+				a := c
+				for i := 0; i < k && a >= 0; i++ {
+					a = int(t.Nbr[a][d])
+				}
+				if a < 0 {
+					continue
+				}
+				// Every cell gives the same rotation, the map being linear.
+				rot := (x.bit[c] + x.n - x.bit[a]) % x.n
+				if x.far[d][j] != 0 && rot != x.back[d][j] {
+					panic("squish: the torus layout is not linear")
+				}
+				x.far[d][j] |= 1 << x.bit[c]
+				x.back[d][j] = rot
+			}
+		}
+		for c := 0; c < n; c++ {
+			if a := t.Nbr[c][d]; a >= 0 {
+				x.nbr[x.bit[c]] |= 1 << x.bit[a]
+			}
+			x.star[x.bit[c]] |= x.of(t.ray[c][d])
+		}
+	}
+	w := 2*r + 1
+	x.width = 1<<w - 1
+	for f := range x.lines {
+		x.lines[f] = make([]uint64, 1<<w)
+	}
+	for c := 0; c < n; c++ {
+		b := x.bit[c]
+		q, y := int(t.q[c]), int(t.y[c])
+		x.line[b] = [3]uint8{uint8(y + r), uint8(q + r), uint8(q + y + r)}
+		for f, v := range x.line[b] {
+			for m := range x.lines[f] {
+				if m>>v&1 != 0 {
+					x.lines[f][m] |= 1 << b
+				}
+			}
+		}
+	}
+	for i := range x.sites {
+		for v := range x.sites[i] {
+			for j := 0; j < 8; j++ {
+				if b := 8*i + j; v>>j&1 != 0 && b < n {
+					x.sites[i][v] |= 1 << x.site[b]
+				}
+			}
+		}
+	}
+	return x
+}
+
+// of returns the bits of the cell set s.
+func (x *torus) of(s Set) uint64 {
+	var m uint64
+	for w := 0; w < 2; w++ {
+		for v := s[w]; v != 0; v &= v - 1 {
+			m |= 1 << x.bit[w*64+bits.TrailingZeros64(v)]
+		}
+	}
+	return m
+}
+
+// nth returns the site of the k-th lowest site among the bits m, k counted from 0: the
+// k-th move of a direction in LegalMoves' order, which follows the sites.
+func (x *torus) nth(m uint64, k int) int {
+	t := &x.sites
+	s := t[0][uint8(m)] | t[1][uint8(m>>8)] | t[2][uint8(m>>16)] | t[3][uint8(m>>24)] |
+		t[4][uint8(m>>32)] | t[5][uint8(m>>40)] | t[6][uint8(m>>48)] | t[7][uint8(m>>56)]
+	return board.SelectBit(s, k)
+}
+
+// set returns the cell set of the bits m.
+func (x *torus) set(m uint64) Set {
+	var s uint64
+	for ; m != 0; m &= m - 1 {
+		s |= 1 << (x.site[bits.TrailingZeros64(m)&63] & 63)
+	}
+	return Set{s}
+}
+
+// behind returns the cells that have a cell of m 2^j steps along direction d. N is prime
+// (19, 37 or 61), so no rotation is zero; the "& 63" only spares the compiler's checks
+// for shifts of 64 or more.
+func (x *torus) behind(m uint64, d, j int) uint64 {
+	s := x.back[d][j]
+	return (m<<(s&63) | m>>((x.n-s)&63)) & x.far[d][j]
+}
+
+// around returns the cells next to a cell of m.
+func (x *torus) around(m uint64) uint64 {
+	return x.behind(m, 0, 0) | x.behind(m, 1, 0) | x.behind(m, 2, 0) |
+		x.behind(m, 3, 0) | x.behind(m, 4, 0) | x.behind(m, 5, 0)
+}
+
+// group returns the group of own that holds bit b. Groups are small, so visiting their
+// pieces one by one through the neighbour table beats a flood fill of whole rings.
+func (x *torus) group(own uint64, b int) uint64 {
+	g := uint64(1) << b
+	for todo := g; todo != 0; {
+		nb := x.nbr[bits.TrailingZeros64(todo)&63] & own &^ g
+		g |= nb
+		todo = todo&(todo-1) | nb
+	}
+	return g
+}
+
+// unifiedAfter reports whether own, where a piece has just arrived on bit b, is one group;
+// most arrivals without a friendly neighbour settle it at once.
+func (x *torus) unifiedAfter(own uint64, b uint) bool {
+	if own&x.nbr[b&63] == 0 {
+		return own == 1<<b
+	}
+	return x.unified(own)
+}
+
+// unified reports whether the non-empty own is one group. A group of several pieces
+// leaves none of them alone, a test much cheaper than the flood fill, which it usually
+// settles.
+func (x *torus) unified(own uint64) bool {
+	if own&(own-1) == 0 {
+		return own != 0
+	}
+	if own&^x.around(own) != 0 {
+		return false
+	}
+	return x.group(own, bits.TrailingZeros64(own)) == own
+}
+
+// squishMoves fills mv, per direction, with the pieces of own that may step that way.
+// Filling backwards from own by 1, 2 and 4 steps finds every cell with a friendly piece 1
+// to 8 cells ahead, which covers the longest line (9 cells, N = 61).
+func (x *torus) squishMoves(own uint64, mv *[6]uint64) {
+	n := x.n
+	rot := func(m uint64, s uint) uint64 { return m<<(s&63) | m>>((n-s)&63) }
+	var out [6]uint64
+	for d := 0; d < 6; d++ {
+		s, f := &x.back[d], &x.far[d]
+		next := rot(own, s[0]) & f[0]
+		ahead := next
+		ahead |= rot(ahead, s[0]) & f[0]
+		ahead |= rot(ahead, s[1]) & f[1]
+		ahead |= rot(ahead, s[2]) & f[2]
+		// A piece whose next cell is not friendly has its friend ahead two or more cells
+		// away.
+		out[d] = own &^ next & ahead
+	}
+	*mv = out
+}
+
+// largest returns the pieces of own in a group of the largest size. Pieces without a
+// friendly neighbour are groups of one, so only the others need flood fills.
+func (x *torus) largest(own uint64) uint64 {
+	rest := own & x.around(own)
+	if rest == 0 {
+		return own
+	}
+	var g uint64
+	size := 0
+	// Once fewer pieces remain than the largest group found, none of them can tie it.
+	for bits.OnesCount64(rest) >= size {
+		grp := x.group(own, bits.TrailingZeros64(rest))
+		rest &^= grp
+		switch n := bits.OnesCount64(grp); {
+		case n > size:
+			g, size = grp, n
+		case n == size:
+			g |= grp
+		}
+	}
+	return g
+}
+
+// onLines returns the pieces of own that see a piece of g along a line: the ones that have
+// a flow direction.
+func (x *torus) onLines(own, g uint64) uint64 {
+	var seen uint64
+	for m := g; m != 0; m &= m - 1 {
+		seen |= x.star[bits.TrailingZeros64(m)&63]
+	}
+	return own & seen
+}
+
+// flowMoves fills mv with Flowish's flow moves of the pieces rest (those of own that see
+// a piece of g, the largest groups). Moving g backwards one step at a time along every
+// direction finds, at step k, the pieces whose nearest piece of g in that direction is k
+// cells away; a piece flows in the directions of the first step that reaches it, and
+// every piece of rest is reached.
+func (x *torus) flowMoves(own, g, rest uint64, mv *[6]uint64) {
+	// The rotations and masks are copied to locals, which the compiler keeps out of the
+	// loop; it cannot tell that writes through mv leave x alone.
+	n := x.n
+	var rot [6]uint
+	var far, free, out [6]uint64
+	for d := 0; d < 6; d++ {
+		rot[d], far[d] = x.back[d][0]&63, x.far[d][0]
+		free[d] = ^x.behind(own, d, 0)
+	}
+	reach := [6]uint64{g, g, g, g, g, g}
+	for rest != 0 {
+		var hit uint64
+		for d := 0; d < 6; d++ {
+			r, s := reach[d], rot[d]
+			r = (r<<s | r>>((n-s)&63)) & far[d]
+			reach[d] = r
+			h := rest & r
+			hit |= h
+			// The target must not be friendly; it is on the board, g lying beyond.
+			out[d] |= h & free[d]
+		}
+		rest &^= hit
+	}
+	*mv = out
+}
+
+// fallbackMoves adds to mv the moves of Flowish's fallback rule for the pieces others
+// (own outside the largest groups g, none of which sees g): steps onto a cell, not
+// friendly, one closer to the nearest flowline. Rings of cells at line distance k from
+// the flowlines grow by widening each family's coordinate mask by one per step; a piece
+// on ring k steps into ring k−1, a neighbour never being two rings apart.
+func (x *torus) fallbackMoves(own, g, others uint64, mv *[6]uint64) {
+	var f [3]uint32
+	for m := g; m != 0; m &= m - 1 {
+		l := &x.line[bits.TrailingZeros64(m)&63]
+		f[0] |= 1 << l[0]
+		f[1] |= 1 << l[1]
+		f[2] |= 1 << l[2]
+	}
+	near := x.lines[0][f[0]] | x.lines[1][f[1]] | x.lines[2][f[2]]
+	for others&^near != 0 {
+		for i := range f {
+			f[i] = (f[i] | f[i]<<1 | f[i]>>1) & x.width
+		}
+		wider := x.lines[0][f[0]] | x.lines[1][f[1]] | x.lines[2][f[2]]
+		if on := others & wider &^ near; on != 0 {
+			for d := 0; d < 6; d++ {
+				mv[d] |= on & x.behind(near&^own, d, 0)
+			}
+		}
+		near = wider
+	}
+}
