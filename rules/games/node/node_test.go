@@ -373,20 +373,6 @@ func TestHash(t *testing.T) {
 	}
 }
 
-func TestEvaluate(t *testing.T) {
-	for seed := uint64(1); seed <= 30; seed++ {
-		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
-			if s.over {
-				return
-			}
-			a, b := s.Evaluate(0), s.Evaluate(1)
-			if a <= -1 || a >= 1 || a != -b {
-				t.Fatalf("Evaluate %v and %v\n%s", a, b, s)
-			}
-		})
-	}
-}
-
 func BenchmarkPlayout(b *testing.B) { rulestest.BenchPlayout(b, start(b)) }
 
 func BenchmarkRandomMovePlayout(b *testing.B) { rulestest.BenchRandomMovePlayout(b, start(b)) }

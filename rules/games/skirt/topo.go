@@ -442,27 +442,3 @@ func (t *Topo) Group(own Set, c int) Set {
 	}
 	return g
 }
-
-// BestSides returns, over the groups of own, the most sides one group touches, counting
-// a winning group as 6.
-func (t *Topo) BestSides(own Set) int {
-	best := 0
-	rest := own.And(t.Ring)
-	for !rest.Empty() {
-		c := rest.Lowest()
-		g := t.Group(own, c)
-		rest = rest.AndNot(g)
-		var mask uint8
-		for w := range g {
-			for x := g[w] & t.Ring[w]; x != 0; x &= x - 1 {
-				mask |= t.Sides[w*64+bits.TrailingZeros64(x)]
-			}
-		}
-		n := bits.OnesCount8(mask)
-		if Connects(mask) {
-			n = 6
-		}
-		best = max(best, n)
-	}
-	return best
-}
