@@ -17,7 +17,7 @@ const evalScale = 4.0
 func (s *State) mobility(p rules.Player) int {
 	moves := &s.moves
 	if p != s.turn {
-		m := Moves(s.v.Topo, s.occ[p])
+		m := s.movesOf(p)
 		moves = &m
 	}
 	n := 0

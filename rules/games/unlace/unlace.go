@@ -58,6 +58,14 @@ type variant struct {
 	*squish.Topo
 	opts rules.Options
 	keys board.Zobrist
+	// packed tells whether the board fits the one-word layout of packed.go; board is then
+	// its cells in that layout.
+	packed bool
+	board  uint64
+	// index maps a site to its index in the move sets (its packed bit, or the site itself
+	// on larger boards) and site maps back.
+	index [128]uint8
+	site  [128]uint8
 }
 
 const sideKey = 0
@@ -69,18 +77,36 @@ var variants [maxSize + 1]func() *variant
 func init() {
 	for n := minSize; n <= maxSize; n++ {
 		variants[n] = sync.OnceValue(func() *variant {
-			t := squish.TopoOf(n)
-			return &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 1+2*t.Cells)}
+			return buildVariant(n)
 		})
 	}
+}
+
+func buildVariant(n int) *variant {
+	t := squish.TopoOf(n)
+	v := &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 1+2*t.Cells), packed: n <= packedMax}
+	for c := 0; c < t.Cells; c++ {
+		i := c
+		if v.packed {
+			info := t.Board.Info(board.Site(c))
+			i = (info.Row+n-1)*rowBits + info.Col + n - 1
+			v.board |= 1 << i
+		}
+		v.index[c], v.site[i] = uint8(i), uint8(c)
+	}
+	return v
 }
 
 // State is an Unlace position.
 type State struct {
 	v   *variant
 	occ [2]set
-	// moves[d] holds the pieces of the player to move that may step in direction d.
+	// own holds each player's pieces in the packed layout, when the board has one.
+	own [2]uint64
+	// moves[d] holds the pieces of the player to move that may step in direction d, by
+	// their index (variant.index); cum[d] counts the steps in the directions before d.
 	moves [6]set
+	cum   [7]uint16
 	hash  uint64
 	// turn is the player to move; once the game is over, the loser.
 	turn rules.Player
@@ -96,8 +122,38 @@ func newState(opts rules.Options) (rules.State, error) {
 	v := variants[n]()
 	s := &State{v: v, occ: v.Start}
 	s.hash = s.ComputeHash()
-	s.moves = Moves(v.Topo, s.occ[0])
+	s.refresh()
 	return s, nil
+}
+
+// pack returns a site set in the packed layout.
+func (v *variant) pack(x set) uint64 {
+	var b uint64
+	for w := 0; w < 2; w++ {
+		for y := x[w]; y != 0; y &= y - 1 {
+			b |= 1 << v.index[w*64+bits.TrailingZeros64(y)]
+		}
+	}
+	return b
+}
+
+// movesOf returns the steps of player p by index.
+func (s *State) movesOf(p rules.Player) (mv [6]set) {
+	if s.v.packed {
+		packedMoves(s.v.board, s.own[p], &mv)
+		return mv
+	}
+	return Moves(s.v.Topo, s.occ[p])
+}
+
+// refresh recomputes the packed pieces and the moves from the pieces and the player to
+// move.
+func (s *State) refresh() {
+	if s.v.packed {
+		s.own = [2]uint64{s.v.pack(s.occ[0]), s.v.pack(s.occ[1])}
+	}
+	s.moves = s.movesOf(s.turn)
+	s.count()
 }
 
 // Game returns the Unlace definition.
@@ -200,8 +256,16 @@ func lowest(s set) int {
 	return 64 + bits.TrailingZeros64(s[1])
 }
 
-func (s *State) step(c, d int) rules.Move {
-	return rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(c), board.Site(s.v.Nbr[c][d])}}
+// step is the move of the piece with index i in direction d.
+func (s *State) step(i, d int) rules.Move {
+	c := s.v.site[i]
+	var t board.Site
+	if s.v.packed {
+		t = board.Site(s.v.site[(i+int(packedStep[d]))&127])
+	} else {
+		t = board.Site(s.v.Nbr[c][d])
+	}
+	return rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(c), t}}
 }
 
 // LegalMoves lists the steps direction by direction, and within one by the piece's site.
@@ -219,35 +283,49 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 	return dst
 }
 
-// RandomMove implements rules.RandomMover from the move sets.
+// RandomMove implements rules.RandomMover from the move sets: it draws k and finds the
+// k-th step of LegalMoves' order by population counts, without listing the moves.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	var cum [6]int
-	n := 0
-	for d := 0; d < 6; d++ {
-		n += s.moves[d].Count()
-		cum[d] = n
-	}
-	k := rng.IntN(n)
+	// cum[d] is the number of steps in the directions before d.
+	cum := &s.cum
+	k := rng.IntN(int(cum[6]))
+	// d counts the directions whose steps all come before the k-th: a sum of comparisons,
+	// since a loop that stops at d would mispredict its exit on most draws.
 	d := 0
-	for k >= cum[d] {
-		d++
+	for i := 1; i < 6; i++ {
+		d -= (int(cum[i]) - k - 1) >> 63
 	}
-	if d > 0 {
-		k -= cum[d-1]
+	return s.step(nth(s.moves[d], k-int(cum[d])), d), true
+}
+
+// count sets cum from moves.
+func (s *State) count() {
+	m := &s.moves
+	if s.v.packed {
+		// Only the first words are in use: six population counts instead of twelve.
+		c := &s.cum
+		c[1] = uint16(bits.OnesCount64(m[0][0]))
+		c[2] = c[1] + uint16(bits.OnesCount64(m[1][0]))
+		c[3] = c[2] + uint16(bits.OnesCount64(m[2][0]))
+		c[4] = c[3] + uint16(bits.OnesCount64(m[3][0]))
+		c[5] = c[4] + uint16(bits.OnesCount64(m[4][0]))
+		c[6] = c[5] + uint16(bits.OnesCount64(m[5][0]))
+		return
 	}
-	m := s.moves[d]
-	w := 0
-	if c := bits.OnesCount64(m[0]); k >= c {
-		w, k = 1, k-c
+	for d := 0; d < 6; d++ {
+		s.cum[d+1] = s.cum[d] + uint16(m[d].Count())
 	}
-	x := m[w]
-	for ; k > 0; k-- {
-		x &= x - 1
+}
+
+// nth returns the k-th lowest member of x, k counted from 0.
+func nth(x set, k int) int {
+	if n := bits.OnesCount64(x[0]); k >= n {
+		return 64 + board.SelectBit(x[1], k-n)
 	}
-	return s.step(w*64+bits.TrailingZeros64(x), d), true
+	return board.SelectBit(x[0], k)
 }
 
 // Apply plays m; a move that is not legal leaves the state unchanged.
@@ -256,36 +334,50 @@ func (s *State) Apply(m rules.Move) {
 		return
 	}
 	c, t := int(m.Path[0]), int(m.Path[1])
-	if c < 0 || c >= s.v.Cells || t < 0 || t >= s.v.Cells {
+	v := s.v
+	if c < 0 || c >= v.Cells || t < 0 || t >= v.Cells {
 		return
 	}
-	d := -1
-	for i := 0; i < 6; i++ {
-		if int(s.v.Nbr[c][i]) == t {
-			d = i
-		}
-	}
-	if d < 0 || !s.moves[d].Has(c) {
+	ic, it := int(v.index[c]), int(v.index[t])
+	d := v.direction(c, t, ic, it)
+	if d < 0 || !s.moves[d].Has(ic) {
 		return
 	}
 	p, q := s.turn, s.turn.Other()
-	v := s.v
+	// A capture is folded in with masks rather than a branch, which would mispredict.
+	captured := s.occ[q][t>>6] >> (t & 63) & 1
 	s.occ[p].Remove(c)
 	s.occ[p].Add(t)
-	s.hash ^= v.pieceKey(c, p) ^ v.pieceKey(t, p) ^ v.keys[sideKey]
-	if s.occ[q].Has(t) {
-		s.occ[q].Remove(t)
-		s.hash ^= v.pieceKey(t, q)
-	}
+	s.occ[q].Remove(t)
+	s.hash ^= v.pieceKey(c, p) ^ v.pieceKey(t, p) ^ v.keys[sideKey] ^ v.pieceKey(t, q)&-captured
 	s.turn = q
-	s.moves = Moves(v.Topo, s.occ[q])
-	var any uint64
-	for _, m := range s.moves {
-		any |= m[0] | m[1]
+	if v.packed {
+		s.own[p] ^= 1<<ic | 1<<it
+		s.own[q] &^= 1 << it
+		packedMoves(v.board, s.own[q], &s.moves)
+	} else {
+		s.moves = Moves(v.Topo, s.occ[q])
 	}
-	if any == 0 {
-		s.over = true
+	s.count()
+	s.over = s.cum[6] == 0
+}
+
+// direction returns the direction from site c to site t (indices ic and it), or -1 if
+// they are not neighbours.
+func (v *variant) direction(c, t, ic, it int) int {
+	if v.packed {
+		// In the packed layout the difference of the indices names the direction.
+		if diff := it - ic + rowBits; diff >= 0 && diff <= 2*rowBits {
+			return int(packedDir[diff])
+		}
+		return -1
 	}
+	for d := 0; d < 6; d++ {
+		if int(v.Nbr[c][d]) == t {
+			return d
+		}
+	}
+	return -1
 }
 
 // Clone returns an independent copy.

@@ -31,7 +31,7 @@ func position(t testing.TB, size int, white, black string, toMove rules.Player) 
 	}
 	s.turn = toMove
 	s.hash = s.ComputeHash()
-	s.moves = Moves(s.v.Topo, s.occ[toMove])
+	s.refresh()
 	return s
 }
 

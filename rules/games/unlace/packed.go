@@ -1,0 +1,264 @@
+package unlace
+
+import "math/bits"
+
+// The packed layout puts a board of up to four cells per side in one 64-bit word, so that
+// a playout's move generation is a few dozen word operations instead of loops over cells.
+// The cell at axial (q, y) is bit (y+R)·8 + (q+R), R = size − 1: rows of eight bits from
+// the bottom, left to right, so bit order is site order. Columns 0 to 6 hold the cells and
+// column 7 is always empty padding, which is what makes the six hex directions plain
+// shifts: E +1, NE +8, NW +7, W −1, SW −8, SE −7. A shift that leaves the board lands on
+// padding, on a corner of the parallelogram outside the hexagon, or past bit 63, and is
+// removed by a mask with the board or with a set of pieces (which never holds such bits).
+const (
+	packedMax = 4
+	rowBits   = 8
+)
+
+// dilate returns x and every cell next to a cell of x; bits off the board may be set.
+func dilate(x uint64) uint64 {
+	return x | x<<1 | x>>1 | x<<rowBits | x>>rowBits | x<<(rowBits-1) | x>>(rowBits-1)
+}
+
+// towards returns the cells c+d for c in x, one result per direction d in board.HexE
+// order; bits off the board may be set. Go neither unrolls loops nor keeps arrays in
+// registers, so the six directions are six named results in straight-line code.
+func towards(x uint64) (e, ne, nw, w, sw, se uint64) {
+	return x << 1, x << rowBits, x << (rowBits - 1), x >> 1, x >> rowBits, x >> (rowBits - 1)
+}
+
+// from returns, per direction d, the cells c whose neighbour c+d is in x.
+func from(x uint64) (e, ne, nw, w, sw, se uint64) {
+	return x >> 1, x >> rowBits, x >> (rowBits - 1), x << 1, x << rowBits, x << (rowBits - 1)
+}
+
+// packedStep is the bit offset of each direction in board.HexE order.
+var packedStep = [6]int8{1, rowBits, rowBits - 1, -1, -rowBits, -(rowBits - 1)}
+
+// packedDir[i+rowBits] is the direction whose bit offset is i, or -1.
+var packedDir = func() (t [2*rowBits + 1]int8) {
+	for i := range t {
+		t[i] = -1
+	}
+	for d, s := range packedStep {
+		t[int(s)+rowBits] = int8(d)
+	}
+	return t
+}()
+
+// neighbour returns the cell next to the single cell c in direction d; the cell must be on
+// the board, so the rotation never wraps.
+func neighbour(c uint64, d int) uint64 { return bits.RotateLeft64(c, int(packedStep[d])) }
+
+// maxPieces bounds a side's pieces on a packed board (37 cells, a third each at the
+// start), maxGroups its groups of two pieces or more.
+const (
+	maxPieces = 12
+	maxGroups = maxPieces / 2
+)
+
+// counts is a bit-sliced counter: bit c of plane b is bit b of cell c's count. Four planes
+// hold up to 15, more than a side's pieces on a packed board.
+type counts struct{ b0, b1, b2, b3 uint64 }
+
+// add adds k to the count of every cell of mask, a ripple-carry addition done for all
+// cells at once.
+func (s *counts) add(mask uint64, k int) {
+	a0, a1, a2, a3 := mask&-uint64(k&1), mask&-uint64(k>>1&1), mask&-uint64(k>>2&1), mask&-uint64(k>>3&1)
+	c := s.b0 & a0
+	s.b0 ^= a0
+	x := s.b1 ^ a1
+	s.b1, c = x^c, s.b1&a1|c&x
+	x = s.b2 ^ a2
+	s.b2, c = x^c, s.b2&a2|c&x
+	s.b3 ^= a3 ^ c
+}
+
+// atLeast returns the cells whose count is k or more, k < 16: the cells not found below
+// k on some plane, going down from the top plane, while they matched k above it.
+func (s *counts) atLeast(k int) uint64 {
+	w3, w2, w1, w0 := -uint64(k>>3&1), -uint64(k>>2&1), -uint64(k>>1&1), -uint64(k&1)
+	below := w3 &^ s.b3
+	equal := ^(w3 ^ s.b3)
+	below |= equal & w2 &^ s.b2
+	equal &^= w2 ^ s.b2
+	below |= equal & w1 &^ s.b1
+	equal &^= w1 ^ s.b1
+	below |= equal & w0 &^ s.b0
+	return ^below
+}
+
+// at returns the count of the cell with index i.
+func (s *counts) at(i int) int {
+	return int(s.b0>>i&1 | s.b1>>i&1<<1 | s.b2>>i&1<<2 | s.b3>>i&1<<3)
+}
+
+// packedMoves is Moves for the packed layout: per direction, the pieces of own that may
+// step that way, on the board board. Only the first word of each set is written.
+//
+// A step of c (group G of g pieces) to a makes a group of a, every other group beside a
+// (S pieces in all) and the part of G − c still beside a (P pieces, at most g − 1). So it
+// is legal only if S ≥ 1, that is, if a touches two groups or more, and then
+//   - if S ≥ g, whatever P;
+//   - if c is alone (g = 1), since S ≥ 1;
+//   - if c's neighbours form one arc around it, G − c stays connected (any path through c
+//     goes round along the arc), so P = g − 1 as soon as one piece of G − c touches a,
+//     and the step is legal. A piece of G on one of the two cells beside both c and a
+//     settles that at once. Otherwise only a piece of G beyond a can, which needs a path
+//     round one of those two cells: four pieces besides c, so groups of five or more;
+//   - if c's neighbours form two arcs or more, P needs a flood fill from a within G − c.
+//
+// All but the last case are worked out for all pieces at once with bit sets: S + g is the
+// sum over the groups beside a, kept as bit-sliced counts.
+func packedMoves(board, own uint64, mv *[6]set) {
+	empty := board &^ own
+	// nbD holds the pieces whose neighbour in direction D is an own piece.
+	nbE, nbNE, nbNW := own&(own>>1), own&(own>>rowBits), own&(own>>(rowBits-1))
+	nbW, nbSW, nbSE := own&(own<<1), own&(own<<rowBits), own&(own<<(rowBits-1))
+	lone := own &^ (nbE | nbNE | nbNW | nbW | nbSW | nbSE)
+	// A piece whose own neighbours form two arcs or more has two arc ends or more.
+	var multi uint64
+	{
+		e0, e1, e2 := nbE&^nbNE, nbNE&^nbNW, nbNW&^nbW
+		e3, e4, e5 := nbW&^nbSW, nbSW&^nbSE, nbSE&^nbE
+		a, b := e0|e1, e3|e4
+		multi = e0&e1 | a&e2 | e3&e4 | b&e5 | (a|e2)&(b|e5)
+	}
+	// sum counts, for each cell, the pieces of the groups beside it: first the lone
+	// pieces, each a group of its own, added with a carry-save tree.
+	var sum counts
+	{
+		x0, x1, x2, x3, x4, x5 := towards(lone)
+		sa, ca := x0^x1^x2, x0&x1|x2&(x0^x1)
+		sb, cb := x3^x4^x5, x3&x4|x5&(x3^x4)
+		c0 := sa & sb
+		sum.b0 = sa ^ sb
+		sum.b1 = ca ^ cb ^ c0
+		sum.b2 = ca&cb | c0&(ca^cb)
+	}
+	// one and two hold the cells beside at least one and at least two groups.
+	one := sum.b0 | sum.b1 | sum.b2
+	two := sum.b1 | sum.b2
+	// The groups of two or more pieces, found by flood fills.
+	var groups [maxGroups]uint64
+	var bySize [16]uint64
+	var sizes uint32
+	m := 0
+	for rest := own &^ lone; rest != 0; m++ {
+		g := rest & -rest
+		var near uint64
+		for {
+			near = dilate(g)
+			grown := near & own
+			if grown == g {
+				break
+			}
+			g = grown
+		}
+		groups[m] = g
+		k := bits.OnesCount64(g)
+		bySize[k&15] |= g
+		sizes |= 1 << k
+		near &= empty
+		sum.add(near, k)
+		two |= one & near
+		one |= near
+		rest &^= g
+	}
+	two &= empty
+	// Lone pieces, and pieces of one arc with a piece of their group beside the target.
+	simple := own &^ lone &^ multi
+	cE, cNE, cNW := nbSE|nbNE, nbE|nbNW, nbNE|nbW
+	cW, cSW, cSE := nbNW|nbSW, nbW|nbSE, nbSW|nbE
+	fE, fNE, fNW, fW, fSW, fSE := from(two)
+	oE, oNE, oNW := fE&(lone|simple&cE), fNE&(lone|simple&cNE), fNW&(lone|simple&cNW)
+	oW, oSW, oSE := fW&(lone|simple&cW), fSW&(lone|simple&cSW), fSE&(lone|simple&cSE)
+	// Steps with S ≥ g, the groups of one size at a time; S + g ≤ maxPieces bounds g.
+	for x := sizes & (1<<(maxPieces/2+1) - 1); x != 0; x &= x - 1 {
+		k := bits.TrailingZeros32(x)
+		g := bySize[k]
+		bE, bNE, bNW, bW, bSW, bSE := from(empty & sum.atLeast(2*k))
+		oE, oNE, oNW = oE|g&bE, oNE|g&bNE, oNW|g&bNW
+		oW, oSW, oSE = oW|g&bW, oSW|g&bSW, oSE|g&bSE
+	}
+	out := [6]uint64{oE, oNE, oNW, oW, oSW, oSE}
+	// Groups of five or more may reach round to the far side of the target; pieces of two
+	// arcs may need a fill.
+	var large uint64
+	if sizes>>5 != 0 {
+		large = largeGroups(groups[:m], simple, two, &out)
+	}
+	split := [6]uint64{multi & fE & (cE | large), multi & fNE & (cNE | large), multi & fNW & (cNW | large),
+		multi & fW & (cW | large), multi & fSW & (cSW | large), multi & fSE & (cSE | large)}
+	if pending := split[0]&^out[0] | split[1]&^out[1] | split[2]&^out[2] | split[3]&^out[3] | split[4]&^out[4] | split[5]&^out[5]; pending != 0 {
+		splitSteps(pending, groups[:m], &sum, &split, &out)
+	}
+	mv[0][0], mv[1][0], mv[2][0], mv[3][0], mv[4][0], mv[5][0] = out[0], out[1], out[2], out[3], out[4], out[5]
+}
+
+// largeGroups adds the steps of simple pieces of groups of five or more whose target
+// touches another piece of their group only beyond it, and returns those groups.
+func largeGroups(groups []uint64, simple, two uint64, out *[6]uint64) (large uint64) {
+	for _, g := range groups {
+		if bits.OnesCount64(g) < 5 {
+			continue
+		}
+		large |= g
+		var once, twice uint64
+		x0, x1, x2, x3, x4, x5 := towards(g)
+		for _, t := range [6]uint64{x0, x1, x2, x3, x4, x5} {
+			twice |= once & t
+			once |= t
+		}
+		f0, f1, f2, f3, f4, f5 := from(twice & two)
+		for d, f := range [6]uint64{f0, f1, f2, f3, f4, f5} {
+			out[d] |= g & simple & f
+		}
+	}
+	return large
+}
+
+// splitSteps settles the steps in split of the pending pieces, whose neighbours form two
+// arcs or more, by flood fills.
+func splitSteps(pending uint64, groups []uint64, sum *counts, split, out *[6]uint64) {
+	for ; pending != 0; pending &= pending - 1 {
+		c := pending & -pending
+		i := bits.TrailingZeros64(c)
+		var g uint64
+		for _, h := range groups {
+			g |= h & -(h >> i & 1)
+		}
+		k := bits.OnesCount64(g)
+		// dirs holds the directions still to settle for c.
+		var dirs uint
+		for d := range split {
+			dirs |= uint((split[d]&^out[d])>>i&1) << d
+		}
+		for ; dirs != 0; dirs &= dirs - 1 {
+			d := bits.TrailingZeros(dirs)
+			a := neighbour(c, d)
+			if splitStep(g, c, a, sum.at(bits.TrailingZeros64(a))-k) {
+				out[d] |= c
+			}
+		}
+	}
+}
+
+// splitStep reports whether the piece c of group g, whose neighbours form two arcs or
+// more, may step to the cell a, beside groups of others pieces in all (not counting g),
+// fewer than g has.
+func splitStep(g, c, a uint64, others int) bool {
+	rest := g &^ c
+	part := dilate(a) & rest
+	if part == 0 {
+		return false
+	}
+	for {
+		grown := dilate(part) & rest
+		if grown == part {
+			break
+		}
+		part = grown
+	}
+	return 1+others+bits.OnesCount64(part) > bits.OnesCount64(g)
+}

@@ -1,0 +1,77 @@
+package unlace
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"testing"
+
+	"koma/rules"
+)
+
+// packedPositions returns the packed pieces of the player to move in every position of
+// some random games on the default board.
+func packedPositions(t testing.TB, games int) []uint64 {
+	s0 := start(t, "")
+	var out []uint64
+	for seed := uint64(0); seed < uint64(games); seed++ {
+		s := *s0
+		rng := rand.New(rand.NewPCG(seed, 5))
+		for {
+			out = append(out, s.own[s.turn])
+			m, ok := s.RandomMove(rng)
+			if !ok {
+				break
+			}
+			s.Apply(m)
+		}
+	}
+	return out
+}
+
+// TestKeptData plays random games on the packed boards and checks, after every move, the
+// data Apply keeps up to date against a recomputation from scratch: the packed pieces,
+// the moves of both players (packedMoves against the site-indexed Moves) and the counts.
+func TestKeptData(t *testing.T) {
+	for n := minSize; n <= packedMax; n++ {
+		s0 := start(t, "size="+strconv.Itoa(n))
+		v := s0.v
+		for seed := uint64(0); seed < 400; seed++ {
+			s := *s0
+			rng := rand.New(rand.NewPCG(seed, 9))
+			for {
+				for p := rules.Player(0); p < 2; p++ {
+					if s.own[p] != v.pack(s.occ[p]) {
+						t.Fatalf("size %d seed %d: packed pieces of %d differ", n, seed, p)
+					}
+					var got [6]set
+					packedMoves(v.board, s.own[p], &got)
+					want := Moves(v.Topo, s.occ[p])
+					for d := range want {
+						if v.pack(want[d]) != got[d][0] || got[d][1] != 0 {
+							t.Fatalf("size %d seed %d: player %d direction %d: packed %x, want %x\n%s", n, seed, p, d, got[d][0], v.pack(want[d]), rules.Text(&s))
+						}
+					}
+				}
+				kept := s.cum
+				s.count()
+				if kept != s.cum || int(s.cum[6]) != len(s.LegalMoves(nil)) {
+					t.Fatalf("size %d seed %d: counts %v, want %v", n, seed, kept, s.cum)
+				}
+				m, ok := s.RandomMove(rng)
+				if !ok {
+					break
+				}
+				s.Apply(m)
+			}
+		}
+	}
+}
+
+func BenchmarkPackedMoves(b *testing.B) {
+	positions := packedPositions(b, 200)
+	board := start(b, "").v.board
+	var mv [6]set
+	for i := 0; b.Loop(); i++ {
+		packedMoves(board, positions[i%len(positions)], &mv)
+	}
+}
