@@ -3,34 +3,28 @@ package board
 import "math/bits"
 
 // SelectBit returns the index of the k-th lowest set bit of x (k counted from 0), which
-// must exist. It narrows the word to 32, 16 and then 8 bits by population counts, with
-// masks rather than branches, since k is random and a branch on it mispredicts; then it
-// looks the bit up in selectByte.
+// must exist. Random playouts call it for every move they draw, and k is random, so a
+// loop or a branch on k mispredicts. It counts the bits of every byte at once, without
+// the CPU's population count (which the default amd64 build checks for at every use),
+// finds the byte holding the bit from the running byte counts, and looks the bit up in
+// SelectInByte.
 func SelectBit(x uint64, k int) int {
-	pos := 0
-	c := bits.OnesCount32(uint32(x))
-	m := (c - k - 1) >> 63 // -1 when k >= c, else 0
-	k -= c & m
-	sh := 32 & m
-	x >>= uint(sh)
-	pos += sh
-	c = bits.OnesCount16(uint16(x))
-	m = (c - k - 1) >> 63
-	k -= c & m
-	sh = 16 & m
-	x >>= uint(sh)
-	pos += sh
-	c = bits.OnesCount8(uint8(x))
-	m = (c - k - 1) >> 63
-	k -= c & m
-	sh = 8 & m
-	x >>= uint(sh)
-	pos += sh
-	return pos + int(selectByte[uint8(x)][k&7])
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	c := x - x>>1&0x5555555555555555
+	c = c&0x3333333333333333 + c>>2&0x3333333333333333
+	c = (c + c>>4) & 0x0f0f0f0f0f0f0f0f
+	// Byte i of prefix counts the bits of bytes 0 to i. None exceeds 64, so the high bit
+	// of each byte of the subtraction tells whether that count is at most k, and those
+	// bytes come before the one that holds the bit.
+	prefix := c * ones
+	at := bits.OnesCount64(((uint64(k)*ones|highs)-prefix)&highs) * 8
+	before := int(prefix << 8 >> uint(at) & 0xff)
+	return at + int(SelectInByte[x>>uint(at)&0xff][(k-before)&7])
 }
 
-// selectByte[b][k] is the index of the k-th lowest set bit of the byte b.
-var selectByte = func() (t [256][8]uint8) {
+// SelectInByte[b][k] is the index of the k-th lowest set bit of the byte b, for selects
+// that find the byte in their own way.
+var SelectInByte = func() (t [256][8]uint8) {
 	for b := range 256 {
 		k := 0
 		for i := range 8 {

@@ -409,7 +409,7 @@ func (s *State) nth(mc *moveCounts, k int) rules.Move {
 		k -= int(mc.end[i-1])
 	}
 	dir, l := mc.slot(i)
-	return lineMove(dir, l, selectBit(shiftBy(mc.members[i/2], dir, l)&^s.pieces[s.turn], k))
+	return lineMove(dir, l, board.SelectBit(shiftBy(mc.members[i/2], dir, l)&^s.pieces[s.turn], k))
 }
 
 // LegalMoves appends the legal decisions. Between turns: by axis (N–S, NE–SW, E–W,

@@ -93,36 +93,6 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	return s.nth(&mc, rng.IntN(s.count(&mc))), true
 }
 
-// selectInByte[x][k] is the position of the k-th lowest set bit of the byte x.
-var selectInByte = func() (t [256][8]uint8) {
-	for x := range 256 {
-		k := 0
-		for i := range 8 {
-			if x>>i&1 != 0 {
-				t[x][k] = uint8(i)
-				k++
-			}
-		}
-	}
-	return t
-}()
-
-// selectBit returns the square of the k-th lowest set bit of x (k from 0), which must
-// exist. A loop clearing bits one by one mispredicts where it stops; this finds the byte
-// by prefix counts of the bytes, all at once, and the bit within it by table.
-func selectBit(x uint64, k int) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	c := x - x>>1&0x5555555555555555
-	c = c&0x3333333333333333 + c>>2&0x3333333333333333
-	c = (c + c>>4) & 0x0f0f0f0f0f0f0f0f
-	// Byte i of prefix counts the bits of bytes 0 to i; none exceeds 64, so the high bit
-	// of each byte of the subtraction tells whether that count is at most k.
-	prefix := c * ones
-	b := bits.OnesCount64(((uint64(k)*ones | highs) - prefix) & highs)
-	before := int(prefix << 8 >> (8 * b) & 0xff)
-	return 8*b + int(selectInByte[x>>(8*b)&0xff][k-before])
-}
-
 // Captures implements rules.CapturePreviewer: a move takes the enemy piece on its landing
 // square, if there is one, and nothing it passes over.
 func (s *State) Captures(m rules.Move, dst []board.Site) []board.Site {

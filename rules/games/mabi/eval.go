@@ -100,7 +100,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	// without data-dependent branches, which a random index would mispredict every turn.
 	d := b2i(k >= c0) + b2i(k >= c1) + b2i(k >= c2)
 	before := [4]int{0, c0, c1, c2}
-	to := selectBit(t[d&3], k-before[d&3])
+	to := board.SelectBit(t[d&3], k-before[d&3])
 	return rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(to - dirDelta[d&3]), board.Site(to)}}, true
 }
 
@@ -110,36 +110,4 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// bytePos[r<<8|b] is the position of the set bit of rank r (from 0) in the byte b.
-var bytePos [8 << 8]uint8
-
-func init() {
-	for b := range 256 {
-		r := 0
-		for i := range 8 {
-			if b>>i&1 != 0 {
-				bytePos[r<<8|b] = uint8(i)
-				r++
-			}
-		}
-	}
-}
-
-// selectBit returns the position of the set bit of rank k (from 0, lowest first) in x,
-// which must have more than k set bits. It finds the byte from running byte counts and
-// the bit in it from a table, in a fixed number of steps.
-func selectBit(x uint64, k int) int {
-	const l8, h8 = 0x0101010101010101, 0x8080808080808080
-	c := x - x>>1&0x5555555555555555
-	c = c&0x3333333333333333 + c>>2&0x3333333333333333
-	c = (c + c>>4) & 0x0f0f0f0f0f0f0f0f
-	// Byte i of sums counts the set bits of bytes 0 to i; the bytes whose count does not
-	// exceed k come before the byte that holds the bit.
-	sums := c * l8
-	le := ((uint64(k)*l8 | h8) - sums) & h8
-	place := bits.OnesCount64(le) * 8
-	rank := k - int(sums<<8>>place&0xff)
-	return place + int(bytePos[(rank&7)<<8|int(x>>place&0xff)])
 }

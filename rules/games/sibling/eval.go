@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"koma/rules"
+	"koma/rules/board"
 )
 
 // This file holds what the AI may ask of a Sibling position beyond the rules: an
@@ -126,19 +127,5 @@ func selectBit(x, totals uint64, k int) int {
 	above := ((totals | highs) - uint64(k+1)*0x0101010101010101) & highs
 	at := uint(bits.TrailingZeros64(above)) &^ 7 & 63
 	before := totals << 8 >> at & 0xff
-	return int(at) + int(selectInByte[x>>at&0xff][(uint64(k)-before)&7])
+	return int(at) + int(board.SelectInByte[x>>at&0xff][(uint64(k)-before)&7])
 }
-
-// selectInByte[b][k] is the index of the k-th lowest set bit of the byte b.
-var selectInByte = func() (t [256][8]uint8) {
-	for b := range 256 {
-		k := 0
-		for i := range 8 {
-			if b>>i&1 != 0 {
-				t[b][k] = uint8(i)
-				k++
-			}
-		}
-	}
-	return t
-}()

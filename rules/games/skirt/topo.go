@@ -93,22 +93,8 @@ func (s *Set) Pick(k int) int {
 	// The bytes whose running count is at most k come before the one that holds the bit.
 	pos := bits.OnesCount64(((uint64(k)*ones|highs)-run)&highs) * 8
 	k -= int(run << 8 >> uint(pos) & 0xff)
-	return 64&m0 + 64&m1 + pos + int(selectByte[uint8(x>>uint(pos))][k&7])
+	return 64&m0 + 64&m1 + pos + int(board.SelectInByte[uint8(x>>uint(pos))][k&7])
 }
-
-// selectByte[b][k] is the position of the k-th lowest set bit of the byte b.
-var selectByte = func() (t [256][8]uint8) {
-	for b := range 256 {
-		k := 0
-		for i := range 8 {
-			if b>>i&1 != 0 {
-				t[b][k] = uint8(i)
-				k++
-			}
-		}
-	}
-	return t
-}()
 
 // The side bits of games-hex.md §2.6: S0 top edge, S1 upper right, S2 lower right, S3
 // bottom edge, S4 lower left, S5 upper left. Sk and Sk+3 are opposite.
