@@ -90,9 +90,13 @@ type variant struct {
 	// stepFrom[d] holds the sites with a drawn line in direction d; jumpFrom[d] those with two
 	// points of line in direction d, so a jump that way stays on one straight line.
 	stepFrom, jumpFrom [8]uint32
-	// jumps[s][:numJumps[s]] lists the jumps from s, as jumped point and landing point.
+	// jumps[s][:numJumps[s]] lists the jumps from s, as jumped point and landing point, in
+	// direction order; the other entries stay zero.
 	jumps    [numSites][8]jump
 	numJumps [numSites]uint8
+	// besideJumps[s] holds the points that s can jump over: a chain can only go on from
+	// s if one of them holds an enemy piece.
+	besideJumps [numSites]uint32
 	// farRow[p] is the opponent's home rank, where p's pieces are frozen under Bell's rules.
 	farRow [2]uint32
 	// initial is the starting position of the variant.
@@ -119,6 +123,7 @@ func newVariant(bell bool) *variant {
 			if land := topology.Step(n, d); land != board.NoSite {
 				v.jumpFrom[d] |= 1 << s
 				v.jumps[s][v.numJumps[s]] = jump{over: uint8(n), land: uint8(land)}
+				v.besideJumps[s] |= 1 << n
 				v.numJumps[s]++
 			}
 		}
@@ -174,6 +179,11 @@ type State struct {
 	quiet uint8
 	// hist holds the positions since the last capture, current one included (simple rules).
 	hist rules.History[[64]uint64]
+	// seen and seenTwice filter the repetition check, which would otherwise scan hist after
+	// every turn: bucket b (the top six bits of a hash) is set in seen when a position of
+	// hist falls into it, and in seenTwice when two do. A position can only occur for the
+	// third time if its bucket was in seenTwice before it was pushed.
+	seen, seenTwice uint64
 }
 
 // setup turns s into a fresh position with the given pieces, before any turn is played.
@@ -181,7 +191,7 @@ func (s *State) setup(v *variant, white, black uint32, turn rules.Player) {
 	*s = State{v: v, pieces: [2]uint32{white, black}, turn: turn, winner: rules.NoPlayer}
 	s.hash = s.ComputeHash()
 	if !v.bell {
-		s.hist.Push(s.hash)
+		s.remember(s.hash)
 	}
 	s.checkEnd(turn.Other(), false)
 }
@@ -440,6 +450,11 @@ func (s *State) canMove(p rules.Player) bool {
 	sf := &v.stepFrom
 	empty := allSites &^ (s.pieces[0] | s.pieces[1])
 	own := s.pieces[p]
+	// A step straight up or down the board needs no edge mask (shifted-out points leave the
+	// 25 bits), and one is open in nearly every position: try it first.
+	if !v.bell && (own<<5|own>>5)&empty != 0 {
+		return true
+	}
 	var to uint32
 	switch {
 	case !v.bell:
@@ -489,16 +504,29 @@ func (s *State) Apply(m rules.Move) {
 	}
 	s.turn = o
 	s.hash ^= z[zSide]
+	mayRepeat := false
 	if !s.v.bell {
 		if captured {
 			s.quiet = 0
 			s.hist.Reset()
+			s.seen, s.seenTwice = 0, 0
 		} else {
 			s.quiet++
 		}
-		s.hist.Push(s.hash)
+		mayRepeat = s.remember(s.hash)
 	}
-	s.checkEnd(p, captured)
+	s.checkEnd(p, mayRepeat)
+}
+
+// remember pushes hash to the repetition history and reports whether it may be there
+// twice already, which the filter of seenTwice answers without scanning hist.
+func (s *State) remember(hash uint64) (mayRepeat bool) {
+	b := uint64(1) << (hash >> 58)
+	mayRepeat = s.seenTwice&b != 0
+	s.seenTwice |= s.seen & b
+	s.seen |= b
+	s.hist.Push(hash)
+	return mayRepeat
 }
 
 // forget clears the no-return memory of the piece on site.
@@ -515,7 +543,9 @@ func (s *State) forget(site int) {
 }
 
 // checkEnd decides whether the game is over after mover's turn, with s.turn to move next.
-func (s *State) checkEnd(mover rules.Player, captured bool) {
+// mayRepeat is false when the position cannot have occurred twice before under the simple
+// rules, after a capture in particular, which clears the history.
+func (s *State) checkEnd(mover rules.Player, mayRepeat bool) {
 	next := s.turn
 	switch {
 	case s.pieces[next] == 0:
@@ -526,7 +556,7 @@ func (s *State) checkEnd(mover rules.Player, captured bool) {
 		if !s.canMove(next) {
 			s.finish(mover, reasonNoMoves)
 		}
-	case !captured && s.hist.Count(s.hash) >= repeatLimit:
+	case mayRepeat && s.hist.Count(s.hash) >= repeatLimit:
 		s.adjudicate(reasonRepetition)
 	case s.quiet >= quietLimit:
 		s.adjudicate(reasonNoCaptures)

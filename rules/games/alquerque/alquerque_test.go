@@ -826,3 +826,46 @@ func TestPlayoutDoesNotAllocate(t *testing.T) {
 		}
 	}
 }
+
+// TestRepetitionFilter recomputes the filter of the repetition check from the history on
+// every position of random games: the kept masks must match it exactly, and any position
+// remembered twice must be in seenTwice, or a third occurrence would go unnoticed.
+func TestRepetitionFilter(t *testing.T) {
+	positions, twice := 0, 0
+	for seed := uint64(1); seed <= 60; seed++ {
+		rulestest.WalkRandomGame(t, start(t, ""), seed, func(s *State) {
+			// The history's key is its length in two bytes, then each hash in eight.
+			key := s.hist.AppendKey(nil)
+			count := map[uint64]int{}
+			var seen, seenTwice uint64
+			for i := 2; i+8 <= len(key); i += 8 {
+				var h uint64
+				for j := 7; j >= 0; j-- {
+					h = h<<8 | uint64(key[i+j])
+				}
+				count[h]++
+				b := uint64(1) << (h >> 58)
+				seenTwice |= seen & b
+				seen |= b
+			}
+			if len(count) == 0 || len(key) != 2+8*s.hist.Len() {
+				t.Fatalf("history key of %d bytes for %d positions", len(key), s.hist.Len())
+			}
+			if s.seen != seen || s.seenTwice != seenTwice {
+				t.Fatalf("kept filter %016x/%016x, recomputed %016x/%016x\n%s", s.seen, s.seenTwice, seen, seenTwice, rules.Text(s))
+			}
+			for h, n := range count {
+				if n >= 2 {
+					twice++
+					if s.seenTwice&(1<<(h>>58)) == 0 {
+						t.Fatalf("position %016x remembered %d times is not in seenTwice", h, n)
+					}
+				}
+			}
+			positions++
+		})
+	}
+	if twice < 100 {
+		t.Errorf("only %d positions remembered twice among %d checked", twice, positions)
+	}
+}

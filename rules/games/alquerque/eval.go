@@ -76,30 +76,72 @@ func (s *State) Memoryless() bool { return s.v.bell }
 // RandomMove implements rules.RandomMover. Playouts spend most of their time listing
 // steps they then do not play, so it counts the steps with population counts, counts the
 // capture chains without writing them, draws one index and builds only that move, in
-// LegalMoves order: captures first, then steps.
+// LegalMoves order: captures first, then steps. Each rule set has its own
+// branch, written inline: a call for either costs a few percent of its playout rate.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	if !s.v.bell {
-		return s.randomSimple(rng)
-	}
 	v := s.v
+	if !v.bell {
+		p := s.turn
+		own, enemy := s.pieces[p], s.pieces[p^1]
+		empty := allSites &^ (own | enemy)
+		captures, _ := v.countCaptures(own, enemy, empty)
+		// The step targets per direction as in stepTargets, written out again because the
+		// call and its array return cost more than the work.
+		sf := &v.stepFrom
+		to := [8]uint32{
+			(own & sf[board.N]) << 5 & empty,
+			(own & sf[board.NE]) << 6 & empty,
+			(own & sf[board.E]) << 1 & empty,
+			(own & sf[board.SE]) >> 4 & empty,
+			(own & sf[board.S]) >> 5 & empty,
+			(own & sf[board.SW]) >> 6 & empty,
+			(own & sf[board.W]) >> 1 & empty,
+			(own & sf[board.NW]) << 4 & empty,
+		}
+		// Byte d of prefix is the number of steps in directions 0 to d. There are fewer
+		// than 128 steps, so the bytes never carry into each other, here or below.
+		counts := uint64(bits.OnesCount32(to[0])) | uint64(bits.OnesCount32(to[1]))<<8 |
+			uint64(bits.OnesCount32(to[2]))<<16 | uint64(bits.OnesCount32(to[3]))<<24 |
+			uint64(bits.OnesCount32(to[4]))<<32 | uint64(bits.OnesCount32(to[5]))<<40 |
+			uint64(bits.OnesCount32(to[6]))<<48 | uint64(bits.OnesCount32(to[7]))<<56
+		prefix := counts * bytesOf1
+		k := rng.IntN(captures + int(prefix>>56))
+		if k < captures {
+			return v.pickCapture(own, enemy, empty, k)
+		}
+		k -= captures
+		// The step's direction d is the number of directions whose steps all come before
+		// it, those with prefix at most k: found for all eight bytes at once, as a loop
+		// over the directions would mispredict its exit on nearly every call.
+		d := bits.OnesCount64((uint64(k)*bytesOf1|bytesOf128-prefix)&bytesOf128) & 7
+		k -= int(prefix << 8 >> (8 * d) & 0xff)
+		t := to[d]
+		// Few bits are set: clearing the lowest k is cheaper than a general bit select.
+		for ; k > 0; k-- {
+			t &= t - 1
+		}
+		site := bits.TrailingZeros32(t)
+		return rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(site - dirDelta[d]), board.Site(site)}}, true
+	}
+	// Bell's rules: a capture is compulsory and only complete chains are moves.
 	p := s.turn
 	jumpers := s.jumpers(p)
 	var c chain
 	captures := 0
 	if jumpers != 0 {
-		c = chain{enemy: s.pieces[p.Other()], empty: allSites &^ (s.pieces[0] | s.pieces[1]), every: !v.bell}
+		c = chain{enemy: s.pieces[p.Other()], empty: allSites &^ (s.pieces[0] | s.pieces[1])}
 		c.move.Kind = rules.Jump
 		c.move.Len = 1
 		for j := jumpers; j != 0; j &= j - 1 {
-			captures += v.countChains(c.enemy, c.empty, bits.TrailingZeros32(j), 1, c.every)
+			captures += v.countChains(c.enemy, c.empty, bits.TrailingZeros32(j), 1, false)
 		}
 	}
 	var to [8]uint32
 	steps := 0
-	if !v.bell || captures == 0 {
+	if captures == 0 {
 		to = s.stepTargets(p)
 		for _, t := range to {
 			steps += bits.OnesCount32(t)
@@ -109,7 +151,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if k < captures {
 		for j := jumpers; j != 0; j &= j - 1 {
 			from := bits.TrailingZeros32(j)
-			if n := v.countChains(c.enemy, c.empty, from, 1, c.every); k >= n {
+			if n := v.countChains(c.enemy, c.empty, from, 1, false); k >= n {
 				k -= n
 				continue
 			}
@@ -138,10 +180,134 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	return rules.Move{}, false
 }
 
+// Byte masks for counting in the eight bytes of a word at once.
+const (
+	bytesOf1   = 0x0101010101010101
+	bytesOf128 = 0x8080808080808080
+)
+
+// pairCount counts the points of two masks at once. The masks hold 25 bits, so both fit
+// in one 64-bit word, and a population count costs a feature check on the default amd64
+// target: halving their number is worth the shift.
+func pairCount(a, b uint32) int { return bits.OnesCount64(uint64(a) | uint64(b)<<32) }
+
+// countCaptures counts the capture moves of the side with pieces own against enemy under
+// the simple rules, where every stopping point of a chain is a move: the same number as
+// the jumps LegalMoves lists. It also returns the points from which a capture starts.
+//
+// The first two jumps of every chain are counted with whole-board masks (see openJumps).
+// Each first jump is one move. After a first jump from a over o to l, a second jump from l
+// is open exactly when it was open on the board before the first: a jump straight back
+// was closed before (its landing a held the jumper) and is closed after (o is empty now);
+// any other jump neither passes over o nor lands on a or o (a is two points back the same
+// way, and o, one point from l, is no landing). So only when a first jump lands where the
+// masks show another jump open does countOnward have to look further.
+func (v *variant) countCaptures(own, enemy, empty uint32) (n int, jumpers uint32) {
+	jf := &v.jumpFrom
+	oN := jf[board.N] & (enemy >> 5) & (empty >> 10)
+	oNE := jf[board.NE] & (enemy >> 6) & (empty >> 12)
+	oE := jf[board.E] & (enemy >> 1) & (empty >> 2)
+	oSE := jf[board.SE] & (enemy << 4) & (empty << 8)
+	oS := jf[board.S] & (enemy << 5) & (empty << 10)
+	oSW := jf[board.SW] & (enemy << 6) & (empty << 12)
+	oW := jf[board.W] & (enemy << 1) & (empty << 2)
+	oNW := jf[board.NW] & (enemy >> 4) & (empty >> 8)
+	open := oN | oNE | oE | oSE | oS | oSW | oW | oNW
+	jumpers = own & open
+	if jumpers == 0 {
+		return 0, 0
+	}
+	fN, fNE, fE, fSE, fS, fSW, fW, fNW := own&oN, own&oNE, own&oE, own&oSE, own&oS, own&oSW, own&oW, own&oNW
+	n = pairCount(fN, fNE) + pairCount(fE, fSE) + pairCount(fS, fSW) + pairCount(fW, fNW)
+	// Whether any first jump lands where a second one is open: only then is there a walk.
+	if (fN<<10|fNE<<12|fE<<2|fSE>>8|fS>>10|fSW>>12|fW>>2|fNW<<8)&open != 0 {
+		n += v.countOnward(own, enemy, empty, open)
+	}
+	return n, jumpers
+}
+
+// countOnward counts the moves of chains that go on from the landings of first jumps
+// where a second jump is open (anyOpen marks the points with any jump open). The second
+// jumps are the ones open on the board before the first, as countCaptures explains, so
+// they are read from the same masks; only a third jump needs the walk of countAll.
+func (v *variant) countOnward(own, enemy, empty, anyOpen uint32) int {
+	open := v.openJumps(enemy, empty)
+	n := 0
+	for d, o := range open {
+		k := dirDelta[d]
+		var l uint32
+		if k > 0 {
+			l = (own & o) << (2 * k) & anyOpen
+		} else {
+			l = (own & o) >> (-2 * k) & anyOpen
+		}
+		for ; l != 0; l &= l - 1 {
+			land := bits.TrailingZeros32(l)
+			from, over := land-2*k, land-k
+			enemy1, empty1 := enemy&^(1<<over), (empty|1<<from|1<<over)&^(1<<land)
+			// The directions of the second jumps, gathered without branching.
+			var dirs uint32
+			for e, o2 := range open {
+				dirs |= (o2 >> land & 1) << e
+			}
+			n += bits.OnesCount32(dirs)
+			for ; dirs != 0; dirs &= dirs - 1 {
+				k2 := dirDelta[bits.TrailingZeros32(dirs)]
+				over2, land2 := land+k2, land+2*k2
+				if enemy2 := enemy1 &^ (1 << over2); enemy2&v.besideJumps[land2] != 0 {
+					n += v.countAll(enemy2, (empty1|1<<land|1<<over2)&^(1<<land2), land2)
+				}
+			}
+		}
+	}
+	return n
+}
+
+// pickCapture builds capture move number k of the simple rules, in LegalMoves order, for
+// the side with pieces own. Captures are played in few turns, so the moves of each
+// starting point are counted here rather than on every call of RandomMove, with the same
+// masks as countCaptures: each open first jump is one move, and only its landing, if a
+// jump goes on from there, needs a walk.
+func (v *variant) pickCapture(own, enemy, empty uint32, k int) (rules.Move, bool) {
+	open := v.openJumps(enemy, empty)
+	anyOpen := open[0] | open[1] | open[2] | open[3] | open[4] | open[5] | open[6] | open[7]
+	for jumpers := own & anyOpen; jumpers != 0; jumpers &= jumpers - 1 {
+		from := bits.TrailingZeros32(jumpers)
+		// The jumps of a point are listed in direction order, as extend walks them.
+		for d, o := range open {
+			if o>>from&1 == 0 {
+				continue
+			}
+			over, land := from+dirDelta[d], from+2*dirDelta[d]
+			if k == 0 {
+				return rules.Move{Kind: rules.Jump, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(from), board.Site(land)}}, true
+			}
+			k--
+			if anyOpen>>land&1 == 0 {
+				continue
+			}
+			c := chain{enemy: enemy &^ (1 << over), empty: (empty | 1<<from | 1<<over) &^ (1 << land), every: true}
+			if sub := v.countAll(c.enemy, c.empty, land); k >= sub {
+				k -= sub
+				continue
+			}
+			c.move.Kind = rules.Jump
+			c.move.Len = 2
+			c.move.Path[0], c.move.Path[1] = board.Site(from), board.Site(land)
+			if v.pickChain(&c, land, &k) {
+				return c.move, true
+			}
+			return rules.Move{}, false
+		}
+	}
+	// Unreachable: k was drawn below the number of captures counted.
+	return rules.Move{}, false
+}
+
 // openJumps returns, for each direction d, the points from which a jump in direction d
 // is open: the next point along a straight line holds an enemy piece and the one beyond is
-// empty. Whoever stands on the point itself does not matter. jumpers folds the same masks
-// into one expression without the array, which keeps Bell's rules 9% faster.
+// empty. Whoever stands on the point itself does not matter. countCaptures computes the
+// same masks in locals, which keeps its common case, no capture at all, in registers.
 func (v *variant) openJumps(enemy, empty uint32) (open [8]uint32) {
 	jf := &v.jumpFrom
 	open[board.N] = jf[board.N] & (enemy >> 5) & (empty >> 10)
@@ -155,107 +321,32 @@ func (v *variant) openJumps(enemy, empty uint32) (open [8]uint32) {
 	return open
 }
 
-// countCaptures counts p's capture moves under the simple rules, where every stopping
-// point of a chain is a move: the same number as the jumps LegalMoves lists, found with
-// whole-board masks for the first two jumps of every chain.
-//
-// After a first jump from a over o to l in direction d, a second jump from l in any
-// other direction than straight back is open exactly when it was open on the board
-// before the first: its jumped point is not o (only the way back passes o), and its
-// landing is neither a nor o (a is two points back the same way, and o, one point from
-// l, is no landing). The way back is closed, since o is now empty. So a first jump counts
-// one move, and only landings with a second jump open need the walk of countChains.
-//
-// It adds each chain to perSite at the point the chain starts from, and returns the total
-// and the points from which p can capture.
-func (s *State) countCaptures(p rules.Player, perSite *[numSites]uint16) (n int, jumpers uint32) {
-	v := s.v
-	own, enemy := s.pieces[p], s.pieces[p.Other()]
-	empty := allSites &^ (own | enemy)
-	open := v.openJumps(enemy, empty)
-	if own&(open[0]|open[1]|open[2]|open[3]|open[4]|open[5]|open[6]|open[7]) == 0 {
-		return 0, 0
-	}
-	for d := range 8 {
-		first := own & open[d]
-		if first == 0 {
-			continue
-		}
-		jumpers |= first
-		n += bits.OnesCount32(first)
-		for f := first; f != 0; f &= f - 1 {
-			perSite[bits.TrailingZeros32(f)]++
-		}
-		var onward uint32
-		for e := range 8 {
-			if e != (d+4)%8 {
-				onward |= open[e]
-			}
-		}
-		k := dirDelta[d]
-		var landed uint32
-		if k > 0 {
-			landed = first << (2 * k)
-		} else {
-			landed = first >> (-2 * k)
-		}
-		for l := landed & onward; l != 0; l &= l - 1 {
-			land := bits.TrailingZeros32(l)
-			from, over := land-2*k, land-k
-			more := v.countChains(enemy&^(1<<over), (empty|1<<from|1<<over)&^(1<<land), land, 2, true)
-			n += more
-			perSite[from] += uint16(more)
+// countAll counts the capture moves of the simple rules that continue a chain from at,
+// where the jumping piece stands: every open jump is a move, and so is every move that
+// continues from its landing. It is countChains for the simple rules, trimmed for the walk
+// that dominates capture counting: the open jumps are gathered from all eight slots of the
+// jump list without a loop (an unused slot is over and onto site 0, which cannot be both
+// an enemy and empty, so it is never open), and a landing with no enemy beside it on a
+// jump line is not visited.
+func (v *variant) countAll(enemy, empty uint32, at int) int {
+	js := &v.jumps[at]
+	open := (enemy>>js[0].over)&(empty>>js[0].land)&1 |
+		(enemy>>js[1].over)&(empty>>js[1].land)&1<<1 |
+		(enemy>>js[2].over)&(empty>>js[2].land)&1<<2 |
+		(enemy>>js[3].over)&(empty>>js[3].land)&1<<3 |
+		(enemy>>js[4].over)&(empty>>js[4].land)&1<<4 |
+		(enemy>>js[5].over)&(empty>>js[5].land)&1<<5 |
+		(enemy>>js[6].over)&(empty>>js[6].land)&1<<6 |
+		(enemy>>js[7].over)&(empty>>js[7].land)&1<<7
+	n := bits.OnesCount32(open)
+	for ; open != 0; open &= open - 1 {
+		j := js[bits.TrailingZeros32(open)]
+		over := uint32(1) << j.over
+		if rest := enemy &^ over; rest&v.besideJumps[j.land] != 0 {
+			n += v.countAll(rest, (empty|1<<at|over)&^(1<<j.land), int(j.land))
 		}
 	}
-	return n, jumpers
-}
-
-// randomSimple is RandomMove under the simple rules: the captures are counted per starting
-// point by countCaptures, so that picking one walks only the chains of its own piece.
-func (s *State) randomSimple(rng *rand.Rand) (rules.Move, bool) {
-	p := s.turn
-	var perSite [numSites]uint16
-	captures, jumpers := s.countCaptures(p, &perSite)
-	to := s.stepTargets(p)
-	steps := bits.OnesCount32(to[0]) + bits.OnesCount32(to[1]) + bits.OnesCount32(to[2]) + bits.OnesCount32(to[3]) +
-		bits.OnesCount32(to[4]) + bits.OnesCount32(to[5]) + bits.OnesCount32(to[6]) + bits.OnesCount32(to[7])
-	k := rng.IntN(captures + steps)
-	if k < captures {
-		for j := jumpers; j != 0; j &= j - 1 {
-			from := bits.TrailingZeros32(j)
-			if n := int(perSite[from]); k >= n {
-				k -= n
-				continue
-			}
-			c := chain{enemy: s.pieces[p.Other()], empty: allSites &^ (s.pieces[0] | s.pieces[1]), every: true}
-			c.move.Kind = rules.Jump
-			c.move.Len = 1
-			c.move.Path[0] = board.Site(from)
-			if s.v.pickChain(&c, from, &k) {
-				return c.move, true
-			}
-			break
-		}
-		// Unreachable: the walk meets the chains countCaptures counted.
-		return rules.Move{}, false
-	}
-	k -= captures
-	for d, t := range to {
-		if n := bits.OnesCount32(t); k >= n {
-			k -= n
-			continue
-		}
-		// Few bits are set: clearing the lowest k is cheaper than a general bit select.
-		// The same walk as at the end of RandomMove, written out again: a shared function
-		// costs 3.5% of the playout rate (a call and a copy of the Move it returns).
-		for ; k > 0; k-- {
-			t &= t - 1
-		}
-		site := bits.TrailingZeros32(t)
-		return rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(site - dirDelta[d]), board.Site(site)}}, true
-	}
-	// Unreachable: k was drawn below the number of steps counted above.
-	return rules.Move{}, false
+	return n
 }
 
 // countChains counts the moves extend would append for the chains continuing from at,

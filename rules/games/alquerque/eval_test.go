@@ -1,6 +1,7 @@
 package alquerque
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -270,14 +271,22 @@ func TestCountCaptures(t *testing.T) {
 			if want > 0 {
 				positions++
 			}
-			var perSite [numSites]uint16
-			got, jumpers := s.countCaptures(s.turn, &perSite)
+			own, enemy := s.pieces[s.turn], s.pieces[s.turn.Other()]
+			empty := allSites &^ (own | enemy)
+			got, jumpers := s.v.countCaptures(own, enemy, empty)
 			if got != want || (jumpers == 0) != (want == 0) {
 				t.Fatalf("countCaptures = %d from %025b, LegalMoves lists %d jumps\n%s", got, jumpers, want, rules.Text(s))
 			}
+			// The chains of each starting point, counted by the walk that counts them beyond
+			// the masks and by the general walk of both rule sets.
 			sum := 0
-			for _, n := range perSite {
-				sum += int(n)
+			for j := jumpers; j != 0; j &= j - 1 {
+				from := bits.TrailingZeros32(j)
+				n := s.v.countAll(enemy, empty, from)
+				if general := s.v.countChains(enemy, empty, from, 1, true); n != general {
+					t.Fatalf("countAll = %d from %d, countChains = %d\n%s", n, from, general, rules.Text(s))
+				}
+				sum += n
 			}
 			if sum != want {
 				t.Fatalf("the counts per starting point add up to %d, want %d", sum, want)
