@@ -92,7 +92,10 @@
 // pieces in a one-word torus layout where every hex step is one rotation (torus.go), and
 // hold their moves in it: random playouts spend nearly all their time generating moves,
 // and whole-board shifts answer the rays, groups and flowlines for all pieces at once.
-// LegalMoves still lists by site, and RandomMove draws in that order. Hash is a Zobrist hash (keys seeded with the game's
-// ID) of the pieces plus a key for Black to move; AppendKey adds the game, the size, the
-// outcome, the quiet count and the history.
+// There Flowish also keeps each player's groups, with a label per piece and the union of
+// the groups of each size, updating only the groups around the cells a move touches
+// (groups.go), so that the largest groups and the unified test cost no flood fill.
+// LegalMoves still lists by site, and RandomMove draws in that order. Hash is a Zobrist
+// hash (keys seeded with the game's ID) of the pieces plus a key for Black to move;
+// AppendKey adds the game, the size, the outcome, the quiet count and the history.
 package squish

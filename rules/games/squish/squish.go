@@ -302,7 +302,10 @@ type State struct {
 	moves  [6]Set
 	tocc   [2]uint64
 	tmoves [6]uint64
-	hash   uint64
+	// grp holds each player's groups, kept by Apply in Flowish on boards with a torus
+	// layout (groups.go).
+	grp  [2]groups
+	hash uint64
 	// turn is the player to move; once the game is over it is unchanged from the last turn.
 	turn   rules.Player
 	over   bool
@@ -341,6 +344,10 @@ func newState(opts rules.Options, flow bool) (rules.State, error) {
 func (s *State) derive() {
 	if x := s.v.tor; x != nil {
 		s.tocc = [2]uint64{x.of(s.occ[0]), x.of(s.occ[1])}
+		if s.v.flow {
+			s.grp[0].reset(x, s.tocc[0])
+			s.grp[1].reset(x, s.tocc[1])
+		}
 	}
 	s.generate()
 }
@@ -410,13 +417,12 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		c4 := c3 + bits.OnesCount64(m[3])
 		c5 := c4 + bits.OnesCount64(m[4])
 		k := rng.IntN(c5 + bits.OnesCount64(m[5]))
-		d := 0
-		for _, c := range [...]int{c1, c2, c3, c4, c5} {
-			if k >= c {
-				d++
-			}
-		}
-		k -= [...]int{0, c1, c2, c3, c4, c5}[d]
+		// c-1-k is negative, its top bit set, exactly for the counts that k reaches; the
+		// direction is how many it reaches, and k's offset the largest of them.
+		r1, r2, r3 := -int(uint(c1-1-k)>>63), -int(uint(c2-1-k)>>63), -int(uint(c3-1-k)>>63)
+		r4, r5 := -int(uint(c4-1-k)>>63), -int(uint(c5-1-k)>>63)
+		d := -(r1 + r2 + r3 + r4 + r5)
+		k -= max(c1&r1, c2&r2, c3&r3, c4&r4, c5&r5)
 		// The torus order is not the site order that LegalMoves lists, so the direction's
 		// few pieces go back to sites first.
 		return s.step(x.nth(m[d], k), d), true
@@ -438,7 +444,8 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	return s.step(s.moves[d].nth(k), d), true
 }
 
-// dirOf returns the direction of a legal-looking step, or -1.
+// dirOf returns the direction of a legal-looking step, or -1. On boards with a torus
+// layout the direction may also be that of a step off the board, which no move set holds.
 func (s *State) dirOf(m rules.Move) int {
 	if m.Kind != rules.Step || m.Len != 2 || m.Tag != 0 {
 		return -1
@@ -446,6 +453,13 @@ func (s *State) dirOf(m rules.Move) int {
 	c, t := int(m.Path[0]), int(m.Path[1])
 	if c < 0 || c >= s.v.Cells || t < 0 || t >= s.v.Cells {
 		return -1
+	}
+	if x := s.v.tor; x != nil {
+		// One look-up instead of a search whose exit the processor mispredicts. The
+		// torus numbers the cells one to one, so t is c's neighbour in direction d
+		// whenever c has one there, which a legal move's piece has: Apply's check of
+		// the move sets settles it.
+		return int(x.dir[(x.bit[t]-x.bit[c])&127])
 	}
 	for d := 0; d < 6; d++ {
 		if int(s.v.Nbr[c][d]) == t {
@@ -486,11 +500,20 @@ func (s *State) Apply(m rules.Move) {
 	s.turn = q
 	var unified, unifiedByCapture bool
 	if x := v.tor; x != nil {
-		tb := x.bit[t]
-		s.tocc[p] ^= 1<<x.bit[c] | 1<<tb
+		cb, tb := x.bit[c], x.bit[t]
+		s.tocc[p] ^= 1<<cb | 1<<tb
 		s.tocc[q] &^= 1 << tb
-		unified = x.unifiedAfter(s.tocc[p], tb)
-		unifiedByCapture = !unified && captured && x.unified(s.tocc[q])
+		if v.flow {
+			s.grp[p].moved(x, s.tocc[p]^1<<tb, cb, tb)
+			if captured {
+				s.grp[q].captured(x, tb)
+			}
+			unified = s.grp[p].count() == 1
+			unifiedByCapture = !unified && captured && s.grp[q].count() == 1
+		} else {
+			unified = x.unifiedAfter(s.tocc[p], tb)
+			unifiedByCapture = !unified && captured && x.unified(s.tocc[q])
+		}
 	} else {
 		unified = v.unifiedAfter(s.occ[p], t)
 		unifiedByCapture = !unified && captured && v.Unified(s.occ[q])
@@ -523,6 +546,10 @@ func (s *State) Apply(m rules.Move) {
 }
 
 func (s *State) noMoves() bool {
+	if s.v.tor != nil {
+		m := &s.tmoves
+		return m[0]|m[1]|m[2]|m[3]|m[4]|m[5] == 0
+	}
 	var any uint64
 	for d := 0; d < 6; d++ {
 		any |= s.moves[d][0] | s.moves[d][1] | s.tmoves[d]
@@ -545,8 +572,9 @@ func (s *State) generate() {
 			x.squishMoves(own, &s.tmoves)
 			return
 		}
-		g := x.largest(own)
-		seeing := x.onLines(own, g)
+		k := &s.grp[s.turn]
+		g := k.largest()
+		seeing := own & k.seeing(x, g)
 		x.flowMoves(own, g, seeing, &s.tmoves)
 		s.fallback = seeing&^g == 0 && own&^g != 0
 		if s.fallback {

@@ -30,6 +30,11 @@ type torus struct {
 	// nbr[b] is the set of b's neighbours, star[b] the cells on the three lines through b
 	// but b.
 	nbr, star [64]uint64
+	// ring[b][d] is the bit of b's neighbour in direction d (another bit when that
+	// neighbour is off the board), the directions going round b in order.
+	ring [64][6]uint8
+	// dir[(bit[a]-bit[c])&127] is the direction from c to its neighbour a, or -1.
+	dir [128]int8
 	// sites[i][v] is the set of the sites (one word: at most 64 cells) of the bits v<<8i,
 	// which turns a whole set into site order with eight look-ups and no branch.
 	sites [8][256]uint64
@@ -79,6 +84,31 @@ func newTorus(t *Topo) *torus {
 				x.nbr[x.bit[c]] |= 1 << x.bit[a]
 			}
 			x.star[x.bit[c]] |= x.of(t.ray[c][d])
+		}
+	}
+	for i := range x.dir {
+		x.dir[i] = -1
+	}
+	for c := 0; c < n; c++ {
+		for d := 0; d < 6; d++ {
+			a, b := t.Nbr[c][d], t.Nbr[c][(d+1)%6]
+			if a >= 0 && b >= 0 && !t.NbrSet[a].Has(int(b)) {
+				panic("squish: the directions do not go round a cell in order")
+			}
+		}
+	}
+	for d := 0; d < 6; d++ {
+		step := int(x.n - x.back[d][0])
+		x.dir[step&127], x.dir[(step-n)&127] = int8(d), int8(d)
+		for b := 0; b < n; b++ {
+			x.ring[b][d] = uint8((b + step) % n)
+		}
+	}
+	if n == 61 {
+		for d := range rot61 {
+			if x.back[d][0] != rot61[d] || x.far[d][0] != far61[d] {
+				panic("squish: the rotations of the 61-cell board differ from rot61 and far61")
+			}
 		}
 	}
 	w := 2*r + 1
@@ -165,6 +195,23 @@ func (x *torus) group(own uint64, b int) uint64 {
 	return g
 }
 
+// whole reports whether a group stays connected when it loses its piece on bit b, at
+// being the group's pieces next to b. They do when they form one unbroken arc of b's
+// ring of neighbours, each next to the following; otherwise the caller fills.
+func (x *torus) whole(at uint64, b uint) bool {
+	if at&(at-1) == 0 {
+		return true
+	}
+	r := &x.ring[b&63]
+	var p uint
+	for d := 0; d < 6; d++ {
+		p |= uint(at>>(r[d]&63)&1) << d
+	}
+	// An arc starts at each piece whose predecessor round the ring is not one.
+	starts := p &^ (p<<1 | p>>5)
+	return starts&(starts-1)&63 == 0
+}
+
 // unifiedAfter reports whether own, where a piece has just arrived on bit b, is one group;
 // most arrivals without a friendly neighbour settle it at once.
 func (x *torus) unifiedAfter(own uint64, b uint) bool {
@@ -209,7 +256,8 @@ func (x *torus) squishMoves(own uint64, mv *[6]uint64) {
 }
 
 // largest returns the pieces of own in a group of the largest size. Pieces without a
-// friendly neighbour are groups of one, so only the others need flood fills.
+// friendly neighbour are groups of one, so only the others need flood fills. Flowish
+// keeps its groups instead (groups.go); this recount is the tests' reference.
 func (x *torus) largest(own uint64) uint64 {
 	rest := own & x.around(own)
 	if rest == 0 {
@@ -247,30 +295,86 @@ func (x *torus) onLines(own, g uint64) uint64 {
 // cells away; a piece flows in the directions of the first step that reaches it, and
 // every piece of rest is reached.
 func (x *torus) flowMoves(own, g, rest uint64, mv *[6]uint64) {
-	// The rotations and masks are copied to locals, which the compiler keeps out of the
-	// loop; it cannot tell that writes through mv leave x alone.
+	if x.n == 61 {
+		flowMoves61(own, g, rest, mv)
+		return
+	}
+	// The six directions are written out with every rotation and mask in a local: as a
+	// loop over arrays the compiler kept them all in memory, and the loop's branch cost
+	// as much as the work. Whether a target is free is applied once at the end.
 	n := x.n
-	var rot [6]uint
-	var far, free, out [6]uint64
-	for d := 0; d < 6; d++ {
-		rot[d], far[d] = x.back[d][0]&63, x.far[d][0]
-		free[d] = ^x.behind(own, d, 0)
-	}
-	reach := [6]uint64{g, g, g, g, g, g}
+	s0, s1, s2, s3, s4, s5 := x.back[0][0]&63, x.back[1][0]&63, x.back[2][0]&63, x.back[3][0]&63, x.back[4][0]&63, x.back[5][0]&63
+	t0, t1, t2, t3, t4, t5 := (n-s0)&63, (n-s1)&63, (n-s2)&63, (n-s3)&63, (n-s4)&63, (n-s5)&63
+	f0, f1, f2, f3, f4, f5 := x.far[0][0], x.far[1][0], x.far[2][0], x.far[3][0], x.far[4][0], x.far[5][0]
+	r0, r1, r2, r3, r4, r5 := g, g, g, g, g, g
+	var o0, o1, o2, o3, o4, o5 uint64
 	for rest != 0 {
-		var hit uint64
-		for d := 0; d < 6; d++ {
-			r, s := reach[d], rot[d]
-			r = (r<<s | r>>((n-s)&63)) & far[d]
-			reach[d] = r
-			h := rest & r
-			hit |= h
-			// The target must not be friendly; it is on the board, g lying beyond.
-			out[d] |= h & free[d]
-		}
-		rest &^= hit
+		r0 = (r0<<s0 | r0>>t0) & f0
+		r1 = (r1<<s1 | r1>>t1) & f1
+		r2 = (r2<<s2 | r2>>t2) & f2
+		r3 = (r3<<s3 | r3>>t3) & f3
+		r4 = (r4<<s4 | r4>>t4) & f4
+		r5 = (r5<<s5 | r5>>t5) & f5
+		o0 |= rest & r0
+		o1 |= rest & r1
+		o2 |= rest & r2
+		o3 |= rest & r3
+		o4 |= rest & r4
+		o5 |= rest & r5
+		rest &^= r0 | r1 | r2 | r3 | r4 | r5
 	}
-	*mv = out
+	// The target must not be friendly; it is on the board, g lying beyond.
+	mv[0] = o0 &^ ((own<<s0 | own>>t0) & f0)
+	mv[1] = o1 &^ ((own<<s1 | own>>t1) & f1)
+	mv[2] = o2 &^ ((own<<s2 | own>>t2) & f2)
+	mv[3] = o3 &^ ((own<<s3 | own>>t3) & f3)
+	mv[4] = o4 &^ ((own<<s4 | own>>t4) & f4)
+	mv[5] = o5 &^ ((own<<s5 | own>>t5) & f5)
+}
+
+// The rotations of the 61-cell board (size 5, Flowish's default) and its far[d][0] masks,
+// as constants: flowMoves61 is flowMoves with them. A constant shift is one instruction
+// and needs no register, and constant masks free the registers that the general code
+// spills its reach sets from. newTorus checks them against the layout.
+const (
+	rot61E, rot61NE, rot61NW = 60, 47, 48
+	rot61W, rot61SW, rot61SE = 61 - rot61E, 61 - rot61NE, 61 - rot61NW
+
+	far61E, far61NE, far61NW = 0x1ef7f7dfbf7dfdef, 0x1e0ff7ffbffdffef, 0x1c0fffbffefffbff
+	far61W, far61SW, far61SE = 0x1defefbf7efbfbdf, 0x1dffefff7ffbfc1f, 0x1ff7ffdfff7ffc0f
+)
+
+// rot61 and far61 hold the constants by direction, for the check.
+var (
+	rot61 = [6]uint{rot61E, rot61NE, rot61NW, rot61W, rot61SW, rot61SE}
+	far61 = [6]uint64{far61E, far61NE, far61NW, far61W, far61SW, far61SE}
+)
+
+// flowMoves61 is flowMoves on the 61-cell board.
+func flowMoves61(own, g, rest uint64, mv *[6]uint64) {
+	r0, r1, r2, r3, r4, r5 := g, g, g, g, g, g
+	var o0, o1, o2, o3, o4, o5 uint64
+	for rest != 0 {
+		r0 = (r0<<rot61E | r0>>rot61W) & far61E
+		r1 = (r1<<rot61NE | r1>>rot61SW) & far61NE
+		r2 = (r2<<rot61NW | r2>>rot61SE) & far61NW
+		r3 = (r3<<rot61W | r3>>rot61E) & far61W
+		r4 = (r4<<rot61SW | r4>>rot61NE) & far61SW
+		r5 = (r5<<rot61SE | r5>>rot61NW) & far61SE
+		o0 |= rest & r0
+		o1 |= rest & r1
+		o2 |= rest & r2
+		o3 |= rest & r3
+		o4 |= rest & r4
+		o5 |= rest & r5
+		rest &^= r0 | r1 | r2 | r3 | r4 | r5
+	}
+	mv[0] = o0 &^ ((own<<rot61E | own>>rot61W) & far61E)
+	mv[1] = o1 &^ ((own<<rot61NE | own>>rot61SW) & far61NE)
+	mv[2] = o2 &^ ((own<<rot61NW | own>>rot61SE) & far61NW)
+	mv[3] = o3 &^ ((own<<rot61W | own>>rot61E) & far61W)
+	mv[4] = o4 &^ ((own<<rot61SW | own>>rot61NE) & far61SW)
+	mv[5] = o5 &^ ((own<<rot61SE | own>>rot61NW) & far61SE)
 }
 
 // fallbackMoves adds to mv the moves of Flowish's fallback rule for the pieces others
