@@ -106,7 +106,9 @@ func (s *counts) at(i int) int {
 //     and the step is legal. A piece of G on one of the two cells beside both c and a
 //     settles that at once. Otherwise only a piece of G beyond a can, which needs a path
 //     round one of those two cells: four pieces besides c, so groups of five or more;
-//   - if c's neighbours form two arcs or more, P needs a flood fill from a within G − c.
+//   - if c's neighbours form two arcs or more, P needs a flood fill from a within G − c,
+//     except in a group of three, where G − c is two single pieces and P is how many of
+//     them are beside a.
 //
 // All but the last case are worked out for all pieces at once with bit sets: S + g is the
 // sum over the groups beside a, kept as bit-sliced counts.
@@ -141,7 +143,7 @@ func packedMoves(board, own uint64, mv *[6]set) {
 	two := sum.b1 | sum.b2
 	// The groups of two or more pieces, found by flood fills.
 	var groups [maxGroups]uint64
-	var bySize [16]uint64
+	var bySize [8]uint64
 	var sizes uint32
 	m := 0
 	for rest := own &^ lone; rest != 0; m++ {
@@ -157,7 +159,7 @@ func packedMoves(board, own uint64, mv *[6]set) {
 		}
 		groups[m] = g
 		k := bits.OnesCount64(g)
-		bySize[k&15] |= g
+		bySize[min(k, 7)] |= g
 		sizes |= 1 << k
 		near &= empty
 		sum.add(near, k)
@@ -182,16 +184,33 @@ func packedMoves(board, own uint64, mv *[6]set) {
 		oW, oSW, oSE = oW|g&bW, oSW|g&bSW, oSE|g&bSE
 	}
 	out := [6]uint64{oE, oNE, oNW, oW, oSW, oSE}
-	// Groups of five or more may reach round to the far side of the target; pieces of two
-	// arcs may need a fill.
+	// Pieces of two arcs in groups of three are settled by counting: such a group is c
+	// and two single pieces x and y on either side, and a step keeps those of them that
+	// are beside the target, P of them. It is legal if 1 + S + P > 3: if the count at the
+	// target, S + 3, is at least 5 when P = 1, and if the target is beside another group
+	// when P = 2 (P = 0 needs S ≥ 3, found above).
+	if in3 := multi & bySize[3]; in3 != 0 {
+		b5E, b5NE, b5NW, b5W, b5SW, b5SE := from(empty & (sum.b3 | sum.b2&(sum.b1|sum.b0)))
+		out[0] |= in3 & fE & (nbNE&nbSE | cE&b5E)
+		out[1] |= in3 & fNE & (nbE&nbNW | cNE&b5NE)
+		out[2] |= in3 & fNW & (nbNE&nbW | cNW&b5NW)
+		out[3] |= in3 & fW & (nbNW&nbSW | cW&b5W)
+		out[4] |= in3 & fSW & (nbW&nbSE | cSW&b5SW)
+		out[5] |= in3 & fSE & (nbSW&nbE | cSE&b5SE)
+		multi &^= in3
+	}
+	// Groups of five or more may reach round to the far side of the target; their pieces
+	// of two arcs may need a fill.
 	var large uint64
 	if sizes>>5 != 0 {
 		large = largeGroups(groups[:m], simple, two, &out)
 	}
-	split := [6]uint64{multi & fE & (cE | large), multi & fNE & (cNE | large), multi & fNW & (cNW | large),
-		multi & fW & (cW | large), multi & fSW & (cSW | large), multi & fSE & (cSE | large)}
-	if pending := split[0]&^out[0] | split[1]&^out[1] | split[2]&^out[2] | split[3]&^out[3] | split[4]&^out[4] | split[5]&^out[5]; pending != 0 {
-		splitSteps(pending, groups[:m], &sum, &split, &out)
+	if multi != 0 {
+		split := [6]uint64{multi & fE & (cE | large), multi & fNE & (cNE | large), multi & fNW & (cNW | large),
+			multi & fW & (cW | large), multi & fSW & (cSW | large), multi & fSE & (cSE | large)}
+		if pending := split[0]&^out[0] | split[1]&^out[1] | split[2]&^out[2] | split[3]&^out[3] | split[4]&^out[4] | split[5]&^out[5]; pending != 0 {
+			splitSteps(pending, &groups, &sum, &split, &out)
+		}
 	}
 	mv[0][0], mv[1][0], mv[2][0], mv[3][0], mv[4][0], mv[5][0] = out[0], out[1], out[2], out[3], out[4], out[5]
 }
@@ -220,15 +239,18 @@ func largeGroups(groups []uint64, simple, two uint64, out *[6]uint64) (large uin
 
 // splitSteps settles the steps in split of the pending pieces, whose neighbours form two
 // arcs or more, by flood fills.
-func splitSteps(pending uint64, groups []uint64, sum *counts, split, out *[6]uint64) {
+func splitSteps(pending uint64, groups *[maxGroups]uint64, sum *counts, split, out *[6]uint64) {
 	for ; pending != 0; pending &= pending - 1 {
 		c := pending & -pending
 		i := bits.TrailingZeros64(c)
+		// All maxGroups entries are read, unused ones being empty, so that the loop has
+		// a fixed length and its end is never mispredicted.
 		var g uint64
 		for _, h := range groups {
 			g |= h & -(h >> i & 1)
 		}
 		k := bits.OnesCount64(g)
+		rest := g &^ c
 		// dirs holds the directions still to settle for c.
 		var dirs uint
 		for d := range split {
@@ -237,28 +259,27 @@ func splitSteps(pending uint64, groups []uint64, sum *counts, split, out *[6]uin
 		for ; dirs != 0; dirs &= dirs - 1 {
 			d := bits.TrailingZeros(dirs)
 			a := neighbour(c, d)
-			if splitStep(g, c, a, sum.at(bits.TrailingZeros64(a))-k) {
+			// The part of G − c that the new group keeps: what a flood fill from the
+			// pieces beside the target reaches in G − c. In a group of five or fewer, c
+			// is a cut point (joining two arcs round c takes three pieces outside them),
+			// so G − c falls in two parts or more of at most three pieces each, and two
+			// steps of the fill reach all of a part; larger groups fill until nothing is
+			// added. A fixed number of steps spares a mispredicted loop exit.
+			part := dilate(a) & rest
+			part = dilate(part) & rest
+			part = dilate(part) & rest
+			if k > 5 {
+				for {
+					grown := dilate(part) & rest
+					if grown == part {
+						break
+					}
+					part = grown
+				}
+			}
+			if 1+sum.at(bits.TrailingZeros64(a))-k+bits.OnesCount64(part) > k {
 				out[d] |= c
 			}
 		}
 	}
-}
-
-// splitStep reports whether the piece c of group g, whose neighbours form two arcs or
-// more, may step to the cell a, beside groups of others pieces in all (not counting g),
-// fewer than g has.
-func splitStep(g, c, a uint64, others int) bool {
-	rest := g &^ c
-	part := dilate(a) & rest
-	if part == 0 {
-		return false
-	}
-	for {
-		grown := dilate(part) & rest
-		if grown == part {
-			break
-		}
-		part = grown
-	}
-	return 1+others+bits.OnesCount64(part) > bits.OnesCount64(g)
 }

@@ -1,6 +1,7 @@
 package unlace
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -73,5 +74,60 @@ func BenchmarkPackedMoves(b *testing.B) {
 	var mv [6]set
 	for i := 0; b.Loop(); i++ {
 		packedMoves(board, positions[i%len(positions)], &mv)
+	}
+}
+
+// TestPackedShapes checks packedMoves against Moves, which flood-fills every group, on
+// every set of at most maxPieces pieces within two cells of the centre of the default
+// board (every way of surrounding a central piece of two arcs with its group and other
+// groups, as far as the cells beside its targets and theirs: what the counting of groups
+// of three and the two-step fills of groups of up to five rely on), and on random sets
+// spread over the whole board, of both packed sizes.
+func TestPackedShapes(t *testing.T) {
+	check := func(v *variant, own uint64) {
+		t.Helper()
+		var x set
+		for y := own; y != 0; y &= y - 1 {
+			x.Add(int(v.site[bits.TrailingZeros64(y)]))
+		}
+		var got [6]set
+		packedMoves(v.board, own, &got)
+		want := Moves(v.Topo, x)
+		for d := range want {
+			if v.pack(want[d]) != got[d][0] {
+				t.Fatalf("size %d pieces %x direction %d: packed %x, want %x", v.Size, own, d, got[d][0], v.pack(want[d]))
+			}
+		}
+	}
+	v := start(t, "").v
+	centre := uint64(1) << (3*rowBits + 3) // axial (0, 0)
+	near := dilate(dilate(centre)) & v.board
+	var cells []uint64
+	for y := near; y != 0; y &= y - 1 {
+		cells = append(cells, y&-y)
+	}
+	if len(cells) != 19 {
+		t.Fatalf("%d cells within two of the centre", len(cells))
+	}
+	for subset := 0; subset < 1<<len(cells); subset++ {
+		if testing.Short() && subset%7 != 0 || bits.OnesCount(uint(subset)) > maxPieces {
+			continue
+		}
+		var own uint64
+		for i, c := range cells {
+			own |= c & -uint64(subset>>i&1)
+		}
+		check(v, own)
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	for n := minSize; n <= packedMax; n++ {
+		v := start(t, "size="+strconv.Itoa(n)).v
+		for range 200000 {
+			var own uint64
+			for range 1 + rng.IntN(maxPieces) {
+				own |= 1 << v.index[rng.IntN(v.Cells)]
+			}
+			check(v, own)
+		}
 	}
 }
