@@ -67,12 +67,16 @@
 // # State, hash and key
 //
 // The board is an array of square contents, mirrored in two bitsets (attackers; defenders
-// with the king) and in an occupancy mask per row and per column; a piece's moves along
-// a line are one lookup in a table indexed by its position and the line's occupancy.
+// with the king). In Tablut an occupancy mask per row and per column mirrors it too, and a
+// piece's moves along a line are one lookup in a table indexed by its position and the
+// line's occupancy. The 7×7 boards fit one word, and their moves are found for a whole
+// side at once by shifts of that word (doubling fills for rook moves): per direction, the
+// squares reached are the moves, since each has a single piece behind it. LegalMoves lists
+// them by direction there (down, up, left, right), by piece in Tablut.
 // Apply also keeps the moves of the player to move (it needs their number to find a stuck
-// player), so that RandomMove only draws one; with move=step it finds them for a whole
-// side with four shifts of the board. A filter over the repetition history spares most
-// positions the scan of the history.
+// player), so that RandomMove only draws one: on the 7×7 boards it picks a direction from
+// the counts and the drawn square of that direction's set by a branch-free select. A
+// filter over the repetition history spares most positions the scan of the history.
 // Hash is a Zobrist hash of the pieces and the side to move, keyed by the game ID.
 // AppendKey adds the variant, the result, the turn count and the history as a multiset.
 // The game is not rules.Memoryless: the history and the turn count are outside the hash.

@@ -73,7 +73,7 @@ func (s *State) Evaluate(p rules.Player) float64 {
 	their := float64(s.pieces[attackers].count()-start[attackers]) * weightAttacker
 	x := own - their
 	kg := int(s.king)
-	col, row := s.targets(kg)
+	col, row := s.anyTargets(kg)
 	reach := s.lineSquares(kg, col, row)
 	open := reach.and(v.win).count()
 	switch {
@@ -143,9 +143,10 @@ func (s *State) kingDistance(first bitset) int {
 				c := 64*w + bits.TrailingZeros64(x)
 				r, f := c/n, c%n
 				// The king's own square is empty once it has left.
-				colOcc := s.colOcc[f] &^ kingBit(s.king, n, f, true)
-				rowOcc := s.rowOcc[r] &^ kingBit(s.king, n, r, false)
-				next = next.or(s.lineSquares(c, v.reach[r][colOcc], v.reach[f][rowOcc]))
+				colOcc, rowOcc := s.lines(r, f)
+				colOcc &^= kingBit(s.king, n, f, true)
+				rowOcc &^= kingBit(s.king, n, r, false)
+				next = next.or(s.lineSquares(c, v.reach[r][colOcc&(1<<maxN-1)], v.reach[f][rowOcc&(1<<maxN-1)]))
 			}
 		}
 		if next.and(v.win) != (bitset{}) {

@@ -1,18 +1,22 @@
 package tafl
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"koma/rules"
+	"koma/rules/board"
 )
 
-// This file holds the data a position keeps so that random playouts run fast: the moves
-// of the player to move and a filter over the repetition history. Both are derived from
-// the position alone; LegalMoves and the rules never read them.
+// This file holds the move generator of the one-word (7×7) boards and the data a position
+// keeps so that random playouts run fast: the moves of the player to move and a filter
+// over the repetition history. Both are derived from the position alone; LegalMoves and
+// the rules never read them.
 
-// The one-square moves of a piece in LegalMoves order: along its column from the bottom
-// up, then along its row from left to right.
+// The four directions of the one-word boards, in LegalMoves order there. An odd one
+// moves toward higher sites.
 const (
 	stepDown = iota
 	stepUp
@@ -20,27 +24,32 @@ const (
 	stepRight
 )
 
+// small is the side of the one-word boards: the 7×7 games.
+const small = 7
+
 // moveSet holds the moves of the player to move.
 type moveSet struct {
 	total int32
 	np    int32
-	// With rook moves, sites[i] is the i-th piece of the player to move in site order and
+	// In Tablut, sites[i] is the i-th piece of the player to move in site order and
 	// masks[i] its targets: its column's rows in the low 16 bits, its row's columns above.
 	sites [maxSide]int8
 	masks [maxSide]uint32
 	// before[i] is the number of moves of the pieces before the i-th.
 	before [maxSide]uint16
-	// With one-square moves, dir[d] holds the pieces that can step in direction d. Four
-	// shifts of the board find them for the whole side at once, where the line tables
-	// would take two lookups per piece.
-	dir [4]uint64
+	// On the one-word boards, dir[d] holds the squares the player to move can reach moving
+	// in direction d: a piece moving in a given direction can only have come from the
+	// nearest piece behind its target, so each such square is one move. upto[d] is the
+	// number of moves in the directions before d.
+	dir  [4]uint64
+	upto [4]int32
 }
 
 // countMoves finds the moves of the player to move, keeps them in s.kept and returns
 // how many there are.
 func (s *State) countMoves() int {
-	if s.v.step {
-		return s.countSteps()
+	if s.v.one {
+		return s.keepLines()
 	}
 	ks := &s.kept
 	np, total := 0, 0
@@ -60,41 +69,151 @@ func (s *State) countMoves() int {
 	return total
 }
 
-// countSteps is countMoves for one-square moves, on a board that fits one word.
-func (s *State) countSteps() int {
-	v := s.v
-	n := uint(v.n)
-	free := v.all &^ (s.pieces[attackers].lo | s.pieces[defenders].lo)
-	stop := free & v.stop
-	var kb uint64
+// keepLines is countMoves on a one-word board.
+func (s *State) keepLines() int {
+	ks := &s.kept
+	down, up, left, right := s.lineTargets()
+	ks.dir = [4]uint64{down, up, left, right}
+	n0, n1, n2 := bits.OnesCount64(down), bits.OnesCount64(up), bits.OnesCount64(left)
+	total := n0 + n1 + n2 + bits.OnesCount64(right)
+	ks.upto = [4]int32{0, int32(n0), int32(n0 + n1), int32(n0 + n1 + n2)}
+	ks.total = int32(total)
+	return total
+}
+
+// movers returns, on a one-word board, the soldiers of the player to move, its king
+// (none for the attackers) and the empty squares.
+func (s *State) movers() (sol, kb, free uint64) {
 	if s.side == defenders {
 		kb = 1 << uint(s.king)
 	}
-	sol := s.pieces[s.side].lo &^ kb
-	// A soldier may step onto an empty square that is not the throne or a corner, the
-	// king onto any empty square. Shifting the target squares back by one step marks the
-	// pieces that can reach them; sideways shifts would wrap between rows, hence the
-	// column masks.
-	d := &s.kept.dir
-	d[stepDown] = sol&(stop<<n) | kb&(free<<n)
-	d[stepUp] = sol&(stop>>n) | kb&(free>>n)
-	d[stepLeft] = (sol&(stop<<1) | kb&(free<<1)) & v.notFirst
-	d[stepRight] = (sol&(stop>>1) | kb&(free>>1)) & v.notLast
-	total := bits.OnesCount64(d[0]) + bits.OnesCount64(d[1]) + bits.OnesCount64(d[2]) + bits.OnesCount64(d[3])
-	s.kept.total = int32(total)
-	return total
+	return s.pieces[s.side].lo &^ kb, kb, s.v.all &^ (s.pieces[attackers].lo | s.pieces[defenders].lo)
+}
+
+// stepTargets returns the squares that the soldiers sol and the king kb reach by one-square
+// moves down, up, left and right, given the free squares, those where a soldier may stop
+// and the masks of v.notFirst and v.notLast. Sideways shifts would wrap between rows: a
+// move left never ends in the last column, nor one right in the first.
+func stepTargets(sol, kb, free, stop, notFirst, notLast uint64) (down, up, left, right uint64) {
+	stop &= free
+	down = sol>>small&stop | kb>>small&free
+	up = sol<<small&stop | kb<<small&free
+	left = (sol>>1&stop | kb>>1&free) & notLast
+	right = (sol<<1&stop | kb<<1&free) & notFirst
+	return down, up, left, right
+}
+
+// lineTargets returns, on a one-word board, the squares the player to move reaches moving
+// in each direction, in the order stepDown, stepUp, stepLeft, stepRight. Shifts of the
+// whole board find them for every piece at once, where the line tables would take two
+// lookups per piece. A soldier may stop on an empty square but the throne and the
+// corners, the king on any.
+func (s *State) lineTargets() (down, up, left, right uint64) {
+	v := s.v
+	sol, kb, free := s.movers()
+	if v.step {
+		return stepTargets(sol, kb, free, v.stop, v.notFirst, v.notLast)
+	}
+	// Sideways moves are kept off the column they would wrap to, as in stepTargets.
+	occ := v.all &^ free
+	down = slideDown(sol, free, small) & v.stop
+	up = slideUp(sol, free, small) & v.stop
+	left = slideDown(sol, free&v.notLast, 1) & v.stop
+	right = slideUp(sol, free&v.notFirst, 1) & v.stop
+	if kb != 0 {
+		// The king, a single piece, runs along its rays to the first piece in the way.
+		ray := &v.ray
+		kg := int(s.king) & 63
+		down |= reachDown(ray[stepDown][kg], occ)
+		up |= reachUp(ray[stepUp][kg], occ)
+		left |= reachDown(ray[stepLeft][kg], occ)
+		right |= reachUp(ray[stepRight][kg], occ)
+	}
+	return down, up, left, right
+}
+
+// slideUp returns the squares of free that the pieces gen reach moving toward higher sites
+// by steps of sh through free squares. Three doubling steps (a Kogge-Stone fill) cover
+// the six squares of the longest run on a 7×7 board.
+func slideUp(gen, free uint64, sh uint) uint64 {
+	p := free
+	gen |= p & (gen << sh)
+	p &= p << sh
+	gen |= p & (gen << (2 * sh))
+	p &= p << (2 * sh)
+	gen |= p & (gen << (4 * sh))
+	return gen << sh & free
+}
+
+// slideDown is slideUp toward lower sites.
+func slideDown(gen, free uint64, sh uint) uint64 {
+	p := free
+	gen |= p & (gen >> sh)
+	p &= p >> sh
+	gen |= p & (gen >> (2 * sh))
+	p &= p >> (2 * sh)
+	gen |= p & (gen >> (4 * sh))
+	return gen >> sh & free
+}
+
+// reachUp returns the squares of ray, a ray toward higher sites, before its first
+// occupied square: those below its lowest piece (all of it when there is none).
+func reachUp(ray, occ uint64) uint64 {
+	x := ray & occ
+	return ray & (x&-x - 1)
+}
+
+// reachDown is reachUp for a ray toward lower sites: the squares above its highest piece.
+func reachDown(ray, occ uint64) uint64 {
+	return ray &^ (1<<uint(bits.Len64(ray&occ)) - 1)
+}
+
+// lineSource returns the site of the piece that moves in direction d to the empty site to
+// on a one-word board: the neighbour behind it for one-square moves, otherwise the
+// nearest piece behind it, which is the highest one for a move toward higher sites.
+func (s *State) lineSource(d uint, to int) int {
+	v := s.v
+	if v.step {
+		return to - v.delta[d&3]
+	}
+	x := (s.pieces[attackers].lo | s.pieces[defenders].lo) & v.ray[d&3^1][to&63]
+	lo, hi := bits.TrailingZeros64(x), 63-bits.LeadingZeros64(x)
+	// Chosen without a branch: the direction is random and would mispredict.
+	return lo ^ (lo^hi)&-int(d&1)
+}
+
+// appendLineMoves is LegalMoves on a one-word board.
+func (s *State) appendLineMoves(dst []rules.Move) []rules.Move {
+	down, up, left, right := s.lineTargets()
+	t := [4]uint64{down, up, left, right}
+	for d := range uint(4) {
+		for x := t[d]; x != 0; x &= x - 1 {
+			to := bits.TrailingZeros64(x)
+			dst = append(dst, stepMove(s.lineSource(d, to), to))
+		}
+	}
+	return dst
 }
 
 // RandomMove implements rules.RandomMover: it draws one index into the kept moves as
 // LegalMoves(nil)[rng.IntN(n)] would, and builds only that move.
-func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
+//
+// The move is written straight into the result: building it aside and copying it would
+// read the fresh narrow stores back with wide loads, which stall.
+func (s *State) RandomMove(rng *rand.Rand) (m rules.Move, ok bool) {
 	ks := &s.kept
 	if s.status != inProgress || ks.total == 0 {
-		return rules.Move{}, false
+		return m, false
 	}
 	k := rng.IntN(int(ks.total))
-	if s.v.step {
-		return s.pickStep(k), true
+	if s.v.one {
+		// The direction is the number of later directions whose moves start at or before
+		// k, summed from signs rather than found by branches that would mispredict.
+		d := uint((int(ks.upto[1])-1-k)>>63&1 + (int(ks.upto[2])-1-k)>>63&1 + (int(ks.upto[3])-1-k)>>63&1)
+		to := board.SelectBit(ks.dir[d&3], k-int(ks.upto[d&3]))
+		m.Kind, m.Len = rules.Step, 2
+		m.Path[0], m.Path[1] = board.Site(s.lineSource(d, to)), board.Site(to)
+		return m, true
 	}
 	// The mover is the last piece with at most k moves before it (one with moves: a
 	// piece without any has the next one's count). The counts only grow, so that is the
@@ -106,102 +225,87 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	}
 	k -= int(ks.before[i&(maxSide-1)])
 	c := int(ks.sites[i&(maxSide-1)])
-	m := ks.masks[i&(maxSide-1)]
+	mask := ks.masks[i&(maxSide-1)]
 	// The k-th target is on the piece's column (square row*n+f) or, past the column's
 	// targets, on its row (square r*n+col); chosen by conditional moves, not a branch.
 	g := &s.v.geo[c]
 	n := s.v.n
 	scale, base := n, int(g.f)
-	if nc := bits.OnesCount32(m & 0xffff); k >= nc {
-		m, k, scale, base = m>>16, k-nc, 1, int(g.r)*n
+	if nc := bits.OnesCount32(mask & 0xffff); k >= nc {
+		mask, k, scale, base = mask>>16, k-nc, 1, int(g.r)*n
 	}
-	return stepMove(c, kthBit(m, k)*scale+base), true
+	m.Kind, m.Len = rules.Step, 2
+	m.Path[0], m.Path[1] = board.Site(c), board.Site(kthBit(mask, k)*scale+base)
+	return m, true
 }
-
-// pickStep returns the k-th one-square move in LegalMoves order: it walks the pieces that
-// can move in site order down to the one whose moves hold the k-th, then takes that
-// piece's k-th direction from a table rather than by branches that would mispredict.
-func (s *State) pickStep(k int) rules.Move {
-	d := &s.kept.dir
-	for src := d[0] | d[1] | d[2] | d[3]; ; src &= src - 1 {
-		c := uint(bits.TrailingZeros64(src))
-		down, up := d[stepDown]>>c&1, d[stepUp]>>c&1
-		left, right := d[stepLeft]>>c&1, d[stepRight]>>c&1
-		if nm := int(down + up + left + right); k >= nm {
-			k -= nm
-			continue
-		}
-		dir := nthWay[down|up<<1|left<<2|right<<3][k&3]
-		return stepMove(int(c), int(c)+s.v.delta[dir])
-	}
-}
-
-// nthWay[w][k] is the k-th set bit of the four-bit set w: of the directions a piece can
-// step in, the one its k-th move takes.
-var nthWay = func() (t [16][4]uint8) {
-	for w := range 16 {
-		k := 0
-		for d := range 4 {
-			if w>>d&1 != 0 {
-				t[w][k] = uint8(d)
-				k++
-			}
-		}
-	}
-	return t
-}()
 
 // kthBit returns the index of the k-th lowest set bit of the 16-bit line mask x, counting
 // from 0. A loop clearing k bits would mispredict its exit; two byte lookups do not.
 func kthBit(x uint32, k int) int {
 	lo := x & 0xff
 	if n := int(bits.OnesCount8(uint8(lo))); k >= n {
-		return 8 + int(nthBit[x>>8&0xff][(k-n)&7])
+		return 8 + int(board.SelectInByte[x>>8&0xff][(k-n)&7])
 	}
-	return int(nthBit[lo][k&7])
+	return int(board.SelectInByte[lo][k&7])
 }
-
-// nthBit[b][k] is the index of the k-th lowest set bit of the byte b.
-var nthBit = func() (t [256][8]uint8) {
-	for b := range 256 {
-		k := 0
-		for i := range 8 {
-			if b>>i&1 != 0 {
-				t[b][k] = uint8(i)
-				k++
-			}
-		}
-	}
-	return t
-}()
 
 // hasMoves reports whether the player to move has a legal move, and keeps the moves.
 func (s *State) hasMoves() bool { return s.countMoves() > 0 }
 
-// history is the repetition history with a filter: a bit per hash value's top ten bits
-// for every position it holds. Most positions are new, and the filter tells so without
-// scanning the history.
+// history is the repetition history: the hashes of the positions since the last capture,
+// and a filter with a bit per hash value's top ten bits for every position it holds. Most
+// positions are new, and the filter tells so without scanning the history. It is the
+// package's own rather than rules.History so that Push inlines into Apply.
 type history struct {
-	rules.History[[512]uint64]
+	n    uint16
+	h    [512]uint64
 	seen [16]uint64
 }
 
-// Push records a position.
+// Push records a position. The history never fills: it holds at most maxTurns+1
+// positions, which the assertion beside maxTurns proves fit.
 func (h *history) Push(x uint64) {
-	h.History.Push(x)
+	h.h[h.n&511] = x
+	h.n++
 	h.seen[x>>60] |= 1 << (x >> 54 & 63)
 }
 
 // Reset forgets every position, after a capture.
 func (h *history) Reset() {
-	h.History.Reset()
+	h.n = 0
 	h.seen = [16]uint64{}
 }
+
+// Len is the number of positions remembered.
+func (h *history) Len() int { return int(h.n) }
 
 // Count returns how often hash x occurs among the remembered positions.
 func (h *history) Count(x uint64) int {
 	if h.seen[x>>60]>>(x>>54&63)&1 == 0 {
 		return 0
 	}
-	return h.History.Count(x)
+	return h.scan(x)
+}
+
+// scan is Count without the filter.
+func (h *history) scan(x uint64) int {
+	c := 0
+	for _, y := range h.h[:h.n&511] {
+		if y == x {
+			c++
+		}
+	}
+	return c
+}
+
+// AppendKey appends the remembered positions to a state key as a sorted multiset, as
+// rules.History does: only how often each position occurred matters to the rule.
+func (h *history) AppendKey(dst []byte) []byte {
+	sorted := slices.Clone(h.h[:h.n&511])
+	slices.Sort(sorted)
+	dst = append(dst, byte(h.n), byte(h.n>>8))
+	for _, v := range sorted {
+		dst = binary.LittleEndian.AppendUint64(dst, v)
+	}
+	return dst
 }

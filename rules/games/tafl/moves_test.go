@@ -1,6 +1,8 @@
 package tafl
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestKeptDataMatchesRecomputation plays many random games and checks, in every position,
 // that the moves Apply kept are those of the position, found again from scratch, and that
@@ -26,7 +28,7 @@ func TestKeptDataMatchesRecomputation(t *testing.T) {
 				if seen != s.hist.seen || len(since) != s.hist.Len() {
 					t.Fatalf("%s seed %d turn %d: history filter differs from its positions", sp, seed, s.turns)
 				}
-				if got, want := s.hist.Count(s.hash), s.hist.History.Count(s.hash); got != want {
+				if got, want := s.hist.Count(s.hash), s.hist.scan(s.hash); got != want {
 					t.Fatalf("%s seed %d turn %d: filtered count %d, plain %d", sp, seed, s.turns, got, want)
 				}
 				if s.status != inProgress {
@@ -45,6 +47,53 @@ func TestKeptDataMatchesRecomputation(t *testing.T) {
 				}
 				if n := len(s.LegalMoves(nil)); int(s.kept.total) != n {
 					t.Fatalf("%s seed %d turn %d: %d kept moves, %d legal", sp, seed, s.turns, s.kept.total, n)
+				}
+			})
+		}
+	}
+}
+
+// TestLinesMatchBoard checks, on many random games of the 7×7 boards, that the line
+// occupancies found from the pieces are those of the board.
+func TestLinesMatchBoard(t *testing.T) {
+	// Every occupancy of every column, alone on the board.
+	s := start(t, Brandub, "")
+	for f := 0; f < small; f++ {
+		for p := 0; p < 1<<small; p++ {
+			var occ uint64
+			for i := 0; i < small; i++ {
+				occ |= uint64(p>>i&1) << (i*small + f)
+			}
+			s.pieces = [2]bitset{{lo: occ}, {}}
+			if col, _ := s.lines(0, f); col != uint16(p)|(1<<maxN-1<<small) {
+				t.Fatalf("column %d holding %#b: lines gives %#b", f, p, col)
+			}
+		}
+	}
+	for _, sp := range allSpecs(t) {
+		if startSpec(t, sp).v.cells > 64 {
+			continue
+		}
+		for seed := uint64(1); seed <= 20; seed++ {
+			walkRandomGame(t, startSpec(t, sp), seed, func(s *State) {
+				n := s.v.n
+				for r := 0; r < n; r++ {
+					for f := 0; f < n; f++ {
+						col, row := s.lines(r, f)
+						var wantCol, wantRow uint16 = 1<<maxN - 1<<n, 1<<maxN - 1<<n
+						for i := 0; i < n; i++ {
+							if s.cell[i*n+f] != empty {
+								wantCol |= 1 << i
+							}
+							if s.cell[r*n+i] != empty {
+								wantRow |= 1 << i
+							}
+						}
+						if col != wantCol || row != wantRow {
+							t.Fatalf("%s seed %d turn %d: lines(%d, %d) = %#x, %#x, want %#x, %#x",
+								sp, seed, s.turns, r, f, col, row, wantCol, wantRow)
+						}
+					}
 				}
 			})
 		}

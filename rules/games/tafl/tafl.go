@@ -166,8 +166,12 @@ type variant struct {
 	topo  *board.Topology
 	// zob holds a key per piece kind and site ((contents-1)*cells+site), then the key for
 	// the defenders to move.
-	zob    board.Zobrist
-	throne int
+	zob board.Zobrist
+	// keys[k][s] is zob's key for contents k on site s (zero for empty), and sideKey the
+	// key for the defenders to move: fixed arrays that Apply indexes without a multiply.
+	keys    [4][maxN * maxN]uint64
+	sideKey uint64
+	throne  int
 	// corners is true in the 7×7 games: the corners are escapes, entered only by the king,
 	// hostile to soldiers of both sides, and where the king wins.
 	corners bool
@@ -198,11 +202,15 @@ type variant struct {
 	far [maxN * maxN]bitset
 	// hostile holds the corners in the 7×7 games; the empty throne is added when needed.
 	hostile bitset
-	// The masks of the one-square moves (move=step, only on boards of at most 64 sites):
-	// every site, the sites where a soldier may stop (not the throne, not a corner), and
-	// every site but those of the first and of the last column, from which a sideways
-	// shift of the board would wrap to the next row.
+	// one is true on the 7×7 boards, whose 49 sites fit one word: their moves are found for
+	// a whole side at once by shifting that word (see moves.go).
+	one bool
+	// The masks of the one-word boards: every site, the sites where a soldier may stop (not
+	// the throne, not a corner), and every site but those of the first and of the last
+	// column, from which a sideways shift of the board would wrap to the next row.
 	all, stop, notFirst, notLast uint64
+	// ray[d][s] holds the sites beyond s in direction d (stepDown...), on one-word boards.
+	ray [4][64]uint64
 	// delta[d] is the site offset of a one-square move in direction d (stepDown...).
 	delta [4]int
 }
@@ -267,6 +275,12 @@ func newVariant(g *rules.Game, opts rules.Options, index uint8, n int, layout st
 	v := &variant{game: g, opts: opts, index: index, n: n, cells: n * n, corners: corners, step: step}
 	v.topo = board.NewSquare(n, n)
 	v.zob = board.NewZobrist(g.ID, 3*n*n+1)
+	for k := attacker; k <= king; k++ {
+		for c := 0; c < n*n; c++ {
+			v.keys[k][c] = v.zob[int(k-1)*n*n+c]
+		}
+	}
+	v.sideKey = v.zob[3*n*n]
 	v.throne = (n/2)*n + n/2
 	v.reach = reachTables[0]
 	if step {
@@ -317,10 +331,11 @@ func newVariant(g *rules.Game, opts rules.Options, index uint8, n int, layout st
 		}
 	}
 	v.delta = [4]int{stepDown: -n, stepUp: n, stepLeft: -1, stepRight: 1}
-	if step {
-		if v.cells > 64 {
-			panic("tafl: one-square moves need a board of at most 64 sites")
+	if v.cells <= 64 {
+		if n != small {
+			panic("tafl: the one-word move generator knows only 7×7 boards")
 		}
+		v.one = true
 		for s := 0; s < v.cells; s++ {
 			b := uint64(1) << uint(s)
 			v.all |= b
@@ -333,7 +348,14 @@ func newVariant(g *rules.Game, opts rules.Options, index uint8, n int, layout st
 			if s%n != n-1 {
 				v.notLast |= b
 			}
+			for d, dir := range [4]int{stepDown: south, stepUp: north, stepLeft: west, stepRight: east} {
+				for a := v.nb[s][dir]; a >= 0; a = v.nb[a][dir] {
+					v.ray[d][s] |= 1 << uint(a)
+				}
+			}
 		}
+	} else if step {
+		panic("tafl: one-square moves need a board of at most 64 sites")
 	}
 	rows := splitLayout(layout)
 	if len(rows) != n {
@@ -381,7 +403,8 @@ type State struct {
 	// and the king.
 	pieces [2]bitset
 	hash   uint64
-	// rowOcc[r] has bit c set, and colOcc[c] bit r, for each occupied square (r, c), and
+	// In Tablut only (lines finds them from the pieces on the one-word boards), rowOcc[r]
+	// has bit c set, and colOcc[c] bit r, for each occupied square (r, c), and
 	// for every position beyond the edge of a board smaller than maxN.
 	rowOcc, colOcc [maxN]uint16
 	cell           [maxN * maxN]uint8
@@ -418,10 +441,12 @@ func newState(v *variant) *State {
 
 // put places contents k on the empty site c, without touching the hash.
 func (s *State) put(c int, k uint8) {
-	g := &s.v.geo[c]
 	s.cell[c] = k
-	s.rowOcc[g.r] |= 1 << g.f
-	s.colOcc[g.f] |= 1 << g.r
+	if !s.v.one {
+		g := &s.v.geo[c]
+		s.rowOcc[g.r] |= 1 << g.f
+		s.colOcc[g.f] |= 1 << g.r
+	}
 	if k == attacker {
 		s.pieces[attackers].flip(c)
 	} else {
@@ -434,15 +459,33 @@ func (s *State) put(c int, k uint8) {
 
 // lift empties site c, without touching the hash.
 func (s *State) lift(c int) {
-	g := &s.v.geo[c]
 	k := s.cell[c]
 	s.cell[c] = empty
-	s.rowOcc[g.r] &^= 1 << g.f
-	s.colOcc[g.f] &^= 1 << g.r
+	if !s.v.one {
+		g := &s.v.geo[c]
+		s.rowOcc[g.r] &^= 1 << g.f
+		s.colOcc[g.f] &^= 1 << g.r
+	}
 	if k == attacker {
 		s.pieces[attackers].flip(c)
 	} else {
 		s.pieces[defenders].flip(c)
+	}
+}
+
+// relocate moves contents k of player p from site from to the empty site to in Tablut,
+// without touching the hash: lift and put in one, without their branches on the owner.
+func (s *State) relocate(from, to int, k uint8, p rules.Player) {
+	gf, gt := &s.v.geo[from], &s.v.geo[to]
+	s.cell[from], s.cell[to] = empty, k
+	s.rowOcc[gf.r] &^= 1 << gf.f
+	s.colOcc[gf.f] &^= 1 << gf.r
+	s.rowOcc[gt.r] |= 1 << gt.f
+	s.colOcc[gt.f] |= 1 << gt.r
+	s.pieces[p&1].flip(from)
+	s.pieces[p&1].flip(to)
+	if k == king {
+		s.king = int8(to)
 	}
 }
 
@@ -547,12 +590,49 @@ func (s *State) AppendKey(dst []byte) []byte {
 	return s.hist.AppendKey(dst)
 }
 
-// targets returns the squares the piece on site c can move to: along its column (as row
-// bits) and along its row (as column bits).
+// lines returns the occupancy of column f (as row bits) and of row r (as column bits),
+// with the positions beyond the edge of a smaller board marked occupied.
+func (s *State) lines(r, f int) (col, row uint16) {
+	if !s.v.one {
+		return s.colOcc[f], s.rowOcc[r]
+	}
+	const (
+		line = 1<<small - 1
+		pad  = 1<<maxN - 1 - line
+		// colBits holds the first column; colGather moves its square of row i, site 7i,
+		// to bit 56+i, and no other product or carry reaches bits 56 to 62 (tried on
+		// every column by TestLinesMatchBoard).
+		colBits   = 0x40810204081
+		colGather = 0x0104104104100000
+	)
+	occ := s.pieces[attackers].lo | s.pieces[defenders].lo
+	row = uint16(occ>>uint(small*r)&line) | pad
+	col = uint16((occ>>uint(f)&colBits)*colGather>>56&line) | pad
+	return col, row
+}
+
+// targets returns the squares the piece on site c can move to in Tablut, from the kept
+// line masks: along its column (as row bits) and along its row (as column bits).
 func (s *State) targets(c int) (col, row uint16) {
 	g := &s.v.geo[c]
 	col = s.v.reach[g.r][s.colOcc[g.f]&(1<<maxN-1)]
 	row = s.v.reach[g.f][s.rowOcc[g.r]&(1<<maxN-1)]
+	if c != int(s.king) {
+		col &^= g.fc
+		row &^= g.fr
+	}
+	return col, row
+}
+
+// anyTargets is targets on every board: the one-word boards keep no line masks.
+func (s *State) anyTargets(c int) (col, row uint16) {
+	if !s.v.one {
+		return s.targets(c)
+	}
+	g := &s.v.geo[c]
+	col, row = s.lines(int(g.r), int(g.f))
+	col = s.v.reach[g.r][col&(1<<maxN-1)]
+	row = s.v.reach[g.f][row&(1<<maxN-1)]
 	if c != int(s.king) {
 		col &^= g.fc
 		row &^= g.fr
@@ -566,11 +646,16 @@ func stepMove(from, to int) rules.Move {
 	return m
 }
 
-// LegalMoves appends the legal moves to dst: by the moving piece's site, then its moves
-// along its column from the bottom up, then along its row from left to right.
+// LegalMoves appends the legal moves to dst. On the 7×7 boards they come by direction
+// (every move down the board, then up, left and right), each direction's by the site they
+// end on. In Tablut they come by the moving piece's site, then its moves along its column
+// from the bottom up, then along its row from left to right.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 	if s.status != inProgress {
 		return dst
+	}
+	if s.v.one {
+		return s.appendLineMoves(dst)
 	}
 	n := s.v.n
 	own := s.pieces[s.side]
@@ -604,23 +689,46 @@ func (s *State) Apply(m rules.Move) {
 	from, to := int(m.Path[0]), int(m.Path[1])
 	k := s.cell[from]
 	mover := s.side
-	s.lift(from)
-	s.put(to, k)
-	s.hash ^= v.zob[int(k-1)*v.cells+from] ^ v.zob[int(k-1)*v.cells+to] ^ v.zob[3*v.cells]
+	if v.one {
+		// relocate, inlined for the boards whose playouts it dominates.
+		s.cell[from], s.cell[to] = empty, k
+		s.pieces[mover&1].lo ^= 1<<uint(from) | 1<<uint(to)
+		if k == king {
+			s.king = int8(to)
+		}
+	} else {
+		s.relocate(from, to, k, mover)
+	}
+	s.hash ^= v.keys[k&3][from] ^ v.keys[k&3][to] ^ v.sideKey
 	// The king is judged on the board the move leaves, before any soldier it encloses is
 	// removed: all of a move's captures happen together.
 	// Only a move next to the king, or any move while it is on the throne (where the
 	// mover may enclose its guard instead), can capture it: kingTaken says no otherwise.
 	kg := int(s.king)
 	taken := mover == attackers && (kg == v.throne || v.adj[kg].has(to)) && v.kingTaken(&s.cell, kg, to)
-	var caught [numDirs]int8
-	nc := 0
-	if s.pieces[mover.Other()].and(v.adj[to]) != (bitset{}) && s.anvils(mover).and(v.far[to]) != (bitset{}) {
-		nc = v.encloses(&s.cell, to, mover, &caught)
-	}
-	for _, a := range caught[:nc] {
-		s.hash ^= v.zob[int(s.cell[a]-1)*v.cells+int(a)]
-		s.lift(int(a))
+	captured := false
+	if v.one {
+		// Found by shifts of the board, without a branch on the neighbours.
+		occ := s.pieces[attackers].lo | s.pieces[defenders].lo
+		anvil := s.pieces[mover].lo | v.hostile.lo | uint64(1)<<uint(v.throne)&^occ
+		enemy := s.pieces[mover.Other()].lo &^ (1 << uint(s.king))
+		if x := enclosedOne(to, anvil, enemy, v.notFirst&v.notLast); x != 0 {
+			captured = true
+			s.pieces[mover.Other()].lo &^= x
+			for ; x != 0; x &= x - 1 {
+				a := bits.TrailingZeros64(x)
+				s.hash ^= v.keys[s.cell[a]&3][a]
+				s.cell[a] = empty
+			}
+		}
+	} else if s.pieces[mover.Other()].and(v.adj[to]) != (bitset{}) && s.anvils(mover).and(v.far[to]) != (bitset{}) {
+		var caught [numDirs]int8
+		nc := v.encloses(&s.cell, to, mover, &caught)
+		for _, a := range caught[:nc] {
+			s.hash ^= v.keys[s.cell[a]&3][a]
+			s.lift(int(a))
+		}
+		captured = nc > 0
 	}
 	s.side = mover.Other()
 	s.turns++
@@ -632,7 +740,6 @@ func (s *State) Apply(m rules.Move) {
 		s.status = kingCaptured
 		return
 	}
-	captured := nc > 0
 	if captured {
 		s.hist.Reset()
 	}
@@ -656,6 +763,16 @@ func (s *State) anvils(mover rules.Player) bitset {
 		b.flip(s.v.throne)
 	}
 	return b
+}
+
+// enclosedOne is encloses on a one-word board: it returns the enemy soldiers that a piece
+// just arrived on site to encloses against an anvil of its side (see anvils), as a set.
+// The anvil beyond a neighbour is shifted onto it; a sideways enclosure needs both on one
+// row, so the neighbour stands in an inner column (inner).
+func enclosedOne(to int, anvil, enemy, inner uint64) uint64 {
+	t := uint64(1) << uint(to)
+	x := t>>small&(anvil<<small) | t<<small&(anvil>>small) | (t>>1&(anvil<<1)|t<<1&(anvil>>1))&inner
+	return x & enemy
 }
 
 // encloses writes to caught the enemy soldiers that the mover's piece, just arrived on
