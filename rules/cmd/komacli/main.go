@@ -10,7 +10,7 @@
 //	                                     also times a fixed reference workload in the same
 //	                                     run and prints the ratio, -generic draws every move
 //	                                     from LegalMoves instead of the game's RandomMover
-//	komacli selfplay <spec> -a <setting> -b <setting> -games N [-seed S] [-timescale F] [-parallel P]
+//	komacli selfplay <spec> -a <setting> -b <setting> -games N [-seed S] [-timescale F] [-parallel P] [-moves]
 //	                                     AI against AI, sides alternating, P games at a time
 //
 // A setting is a level (beginner, easy, normal, hard, expert), "plain" (the first version's
@@ -33,6 +33,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"strings"
 	"time"
 
 	"koma/rules"
@@ -250,6 +251,7 @@ func selfplay(out io.Writer, args []string) error {
 	seed := fs.Uint64("seed", 1, "random seed")
 	timescale := fs.Float64("timescale", 1, "factor applied to every think time")
 	parallel := fs.Int("parallel", 1, "games played at the same time")
+	withMoves := fs.Bool("moves", false, "print each game's moves, for komacli show")
 	if err := fs.Parse(rest); err != nil {
 		return usagef("selfplay: %v", err)
 	}
@@ -280,6 +282,7 @@ func selfplay(out io.Writer, args []string) error {
 	type game struct {
 		o     rules.Outcome
 		turns int
+		moves []string
 		err   error
 		done  chan struct{}
 	}
@@ -304,7 +307,7 @@ func selfplay(out io.Writer, args []string) error {
 				var settings [2]ai.Setting
 				settings[aSeat], settings[1-aSeat] = a, b
 				r := &results[g]
-				r.o, r.turns, r.err = playOne(spec, settings, *seed+uint64(g)*7919, *timescale)
+				r.o, r.turns, r.moves, r.err = playOne(spec, settings, *seed+uint64(g)*7919, *timescale)
 				close(r.done)
 			}
 		}()
@@ -334,20 +337,26 @@ func selfplay(out io.Writer, args []string) error {
 		}
 		fmt.Fprintf(out, "game %d a=%s b=%s %s (%s) turns %d\n", g+1,
 			rules.SideName(initial, aSeat), rules.SideName(initial, 1-aSeat), result, r.o.Reason, r.turns)
+		if *withMoves {
+			fmt.Fprintf(out, "moves %s\n", strings.Join(r.moves, " "))
+		}
 	}
 	fmt.Fprintf(out, "a %d b %d draws %d\n", winsA, winsB, draws)
 	return nil
 }
 
-func playOne(spec rules.Spec, settings [2]ai.Setting, seed uint64, timescale float64) (rules.Outcome, int, error) {
+// playOne plays one game between two settings and returns its outcome, its number of
+// turns and its decisions in move notation.
+func playOne(spec rules.Spec, settings [2]ai.Setting, seed uint64, timescale float64) (rules.Outcome, int, []string, error) {
 	st, err := spec.New()
 	if err != nil {
-		return rules.Outcome{}, 0, err
+		return rules.Outcome{}, 0, nil, err
 	}
 	turns := 0
+	var moves []string
 	for decision := 0; ; decision++ {
 		if o, over := st.Outcome(); over {
-			return o, turns, nil
+			return o, turns, moves, nil
 		}
 		mover := st.ToMove()
 		search := ai.NewSearchFor(st, settings[mover], seed+uint64(decision))
@@ -356,9 +365,11 @@ func playOne(spec rules.Spec, settings [2]ai.Setting, seed uint64, timescale flo
 		for left := think; left > 0 && !search.Step(min(left, 20*time.Millisecond)); left = time.Until(deadline) {
 		}
 		m := search.Best()
+		text := rules.FormatMove(st, m)
 		if err := rules.Play(st, m); err != nil {
-			return rules.Outcome{}, turns, fmt.Errorf("the AI chose an illegal move: %w", err)
+			return rules.Outcome{}, turns, moves, fmt.Errorf("the AI chose an illegal move: %w", err)
 		}
+		moves = append(moves, text)
 		if st.ToMove() != mover {
 			turns++
 		}

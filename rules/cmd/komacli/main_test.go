@@ -151,6 +151,30 @@ func TestBenchAndSelfplayFormats(t *testing.T) {
 	}
 }
 
+// TestSelfplayMovesReplay checks that the moves -moves prints are a record that show
+// replays to the same end.
+func TestSelfplayMovesReplay(t *testing.T) {
+	for _, spec := range []string{"brandub", "turkish", "orochi"} {
+		code, stdout, stderr := runCLI("selfplay", spec, "-a", "beginner", "-b", "beginner", "-games", "1", "-timescale", "0.01", "-moves")
+		lines := strings.Split(strings.TrimSpace(stdout), "\n")
+		if code != 0 || len(lines) != 3 || !strings.HasPrefix(lines[1], "moves ") {
+			t.Fatalf("selfplay %s -moves: exit %d %q %q", spec, code, stdout, stderr)
+		}
+		m := regexp.MustCompile(`a=(\w+) b=\w+ (a wins|b wins|draw) \(([a-z-]+)\)`).FindStringSubmatch(lines[0])
+		if m == nil {
+			t.Fatalf("selfplay %s: game line %q", spec, lines[0])
+		}
+		code, shown, stderr := runCLI(append([]string{"show", spec}, strings.Fields(lines[1])[1:]...)...)
+		if code != 0 {
+			t.Fatalf("show %s: exit %d %s", spec, code, stderr)
+		}
+		want := "(" + m[3] + ")"
+		if !strings.Contains(shown, want) {
+			t.Errorf("%s: the replayed game does not end %s:\n%s", spec, want, shown)
+		}
+	}
+}
+
 func must(o rules.Options, err error) rules.Options {
 	if err != nil {
 		panic(err)

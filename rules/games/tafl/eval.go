@@ -58,14 +58,18 @@ const (
 	weightGuard = 0.5
 	// weightFreedom is what each square the king can move to is worth.
 	weightFreedom = 0.05
+	// weightSealed is what the attackers gain when no winning square is left in the king's
+	// region (the squares it could reach, over any number of moves, if the defenders'
+	// pieces stepped aside); each winning square walled off is worth its share of it.
+	weightSealed = 2.0
 	// scale turns a sum of soldiers into the (-1, 1) range.
 	scale = 0.25
 )
 
 // Evaluate scores the position for p from the defenders' chances: material (a defending
 // soldier against two attackers), the king's distance in moves to a winning square over
-// the current board, its open lines to one, the attackers beside it and its freedom to
-// move. A king with an open line and the move, or two open lines, is as good as out.
+// the current board, its open lines to one, the attackers beside it, its freedom to
+// move, and the winning squares the attackers have walled off from its region. A king with an open line and the move, or two open lines, is as good as out.
 func (s *State) Evaluate(p rules.Player) float64 {
 	v := s.v
 	start := v.count
@@ -97,6 +101,10 @@ func (s *State) Evaluate(p rules.Player) float64 {
 	}
 	x -= weightGuard * float64(guards)
 	x += weightFreedom * float64(bits.OnesCount16(col)+bits.OnesCount16(row))
+	if wins := v.win.count(); wins > 0 {
+		open := s.kingRegion().and(v.win).count()
+		x -= weightSealed * float64(wins-open) / float64(wins)
+	}
 	e := x * scale
 	e = e / (1 + abs(e))
 	if p == attackers {
@@ -104,6 +112,51 @@ func (s *State) Evaluate(p rules.Player) float64 {
 	}
 	return e
 }
+
+// regionMasks holds, per board side n, the sites of the board and the sites off its first
+// and its last column, so that a flood can shift a whole bitset one square sideways
+// without wrapping to the next row.
+var regionMasks [maxN + 1]struct{ all, notFirst, notLast bitset }
+
+func init() {
+	for n := 1; n <= maxN; n++ {
+		m := &regionMasks[n]
+		for c := 0; c < n*n; c++ {
+			m.all.flip(c)
+			if c%n != 0 {
+				m.notFirst.flip(c)
+			}
+			if c%n != n-1 {
+				m.notLast.flip(c)
+			}
+		}
+	}
+}
+
+// kingRegion returns the squares joined to the king's by squares free of attackers. The
+// attackers' plan in every tafl game is a wall around the king: what lies outside the
+// region stays out of its reach however the defenders move, until the wall is broken.
+func (s *State) kingRegion() bitset {
+	n := s.v.n
+	m := &regionMasks[n]
+	pass := bitset{m.all.lo &^ s.pieces[attackers].lo, m.all.hi &^ s.pieces[attackers].hi}
+	var region bitset
+	region.flip(int(s.king))
+	for {
+		grown := region.or(region.shl(1).and(m.notFirst)).or(region.shr(1).and(m.notLast)).
+			or(region.shl(uint(n))).or(region.shr(uint(n))).and(pass)
+		if grown == region {
+			return region
+		}
+		region = grown
+	}
+}
+
+// shl moves every site k places up the site order.
+func (a bitset) shl(k uint) bitset { return bitset{a.lo << k, a.hi<<k | a.lo>>(64-k)} }
+
+// shr moves every site k places down the site order.
+func (a bitset) shr(k uint) bitset { return bitset{a.lo>>k | a.hi<<(64-k), a.hi >> k} }
 
 func abs(x float64) float64 {
 	if x < 0 {
