@@ -71,8 +71,13 @@ func (s *State) countMoves() int {
 
 // keepLines is countMoves on a one-word board.
 func (s *State) keepLines() int {
-	ks := &s.kept
 	down, up, left, right := s.lineTargets()
+	return s.kept.keepDirs(down, up, left, right)
+}
+
+// keepDirs keeps the targets of the player to move in each direction, found by
+// lineTargets, and returns how many moves they are.
+func (ks *moveSet) keepDirs(down, up, left, right uint64) int {
 	ks.dir = [4]uint64{down, up, left, right}
 	n0, n1, n2 := bits.OnesCount64(down), bits.OnesCount64(up), bits.OnesCount64(left)
 	total := n0 + n1 + n2 + bits.OnesCount64(right)

@@ -99,3 +99,41 @@ func TestLinesMatchBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestKingCaptureNeedsTwoHostileNeighbours checks the test by which applyOne skips
+// kingTaken: on the 7×7 boards, in every position of many random games, no attacker's
+// move captures the king unless, once it is made, at least two of the king's neighbours
+// are attackers or corners.
+func TestKingCaptureNeedsTwoHostileNeighbours(t *testing.T) {
+	captures := 0
+	for _, sp := range allSpecs(t) {
+		if !startSpec(t, sp).v.one {
+			continue
+		}
+		for seed := uint64(1); seed <= 100; seed++ {
+			walkRandomGame(t, startSpec(t, sp), seed, func(s *State) {
+				if s.status != inProgress || s.side != attackers {
+					return
+				}
+				v, kg := s.v, int(s.king)
+				for _, m := range s.LegalMoves(nil) {
+					from, to := int(m.Path[0]), int(m.Path[1])
+					cell := s.cell
+					cell[from], cell[to] = empty, attacker
+					att := s.pieces[attackers].lo ^ (1<<uint(from) | 1<<uint(to))
+					if (kg != v.throne && !v.adj[kg].has(to)) || !v.kingTaken(&cell, kg, to) {
+						continue
+					}
+					captures++
+					if near := (att | v.hostile.lo) & v.adj[kg].lo; near&(near-1) == 0 {
+						t.Fatalf("%s seed %d turn %d: %v captures the king with fewer than two hostile neighbours", sp, seed, s.turns, m)
+					}
+				}
+			})
+		}
+	}
+	if captures == 0 {
+		t.Fatal("no king capture was tried")
+	}
+	t.Logf("%d king captures tried", captures)
+}

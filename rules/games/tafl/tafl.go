@@ -209,6 +209,8 @@ type variant struct {
 	// the throne, not a corner), and every site but those of the first and of the last
 	// column, from which a sideways shift of the board would wrap to the next row.
 	all, stop, notFirst, notLast uint64
+	// inner is notFirst&notLast, the inner columns, and throneBit the throne as a set.
+	inner, throneBit uint64
 	// ray[d][s] holds the sites beyond s in direction d (stepDown...), on one-word boards.
 	ray [4][64]uint64
 	// delta[d] is the site offset of a one-square move in direction d (stepDown...).
@@ -348,12 +350,16 @@ func newVariant(g *rules.Game, opts rules.Options, index uint8, n int, layout st
 			if s%n != n-1 {
 				v.notLast |= b
 			}
+			if s == v.throne {
+				v.throneBit = b
+			}
 			for d, dir := range [4]int{stepDown: south, stepUp: north, stepLeft: west, stepRight: east} {
 				for a := v.nb[s][dir]; a >= 0; a = v.nb[a][dir] {
 					v.ray[d][s] |= 1 << uint(a)
 				}
 			}
 		}
+		v.inner = v.notFirst & v.notLast
 	} else if step {
 		panic("tafl: one-square moves need a board of at most 64 sites")
 	}
@@ -686,19 +692,14 @@ func friend(k uint8, p rules.Player) bool {
 // Apply plays m, which must be one of LegalMoves.
 func (s *State) Apply(m rules.Move) {
 	v := s.v
+	if v.one {
+		s.applyOne(uint(m.Path[0]), uint(m.Path[1]))
+		return
+	}
 	from, to := int(m.Path[0]), int(m.Path[1])
 	k := s.cell[from]
 	mover := s.side
-	if v.one {
-		// relocate, inlined for the boards whose playouts it dominates.
-		s.cell[from], s.cell[to] = empty, k
-		s.pieces[mover&1].lo ^= 1<<uint(from) | 1<<uint(to)
-		if k == king {
-			s.king = int8(to)
-		}
-	} else {
-		s.relocate(from, to, k, mover)
-	}
+	s.relocate(from, to, k, mover)
 	s.hash ^= v.keys[k&3][from] ^ v.keys[k&3][to] ^ v.sideKey
 	// The king is judged on the board the move leaves, before any soldier it encloses is
 	// removed: all of a move's captures happen together.
@@ -707,21 +708,7 @@ func (s *State) Apply(m rules.Move) {
 	kg := int(s.king)
 	taken := mover == attackers && (kg == v.throne || v.adj[kg].has(to)) && v.kingTaken(&s.cell, kg, to)
 	captured := false
-	if v.one {
-		// Found by shifts of the board, without a branch on the neighbours.
-		occ := s.pieces[attackers].lo | s.pieces[defenders].lo
-		anvil := s.pieces[mover].lo | v.hostile.lo | uint64(1)<<uint(v.throne)&^occ
-		enemy := s.pieces[mover.Other()].lo &^ (1 << uint(s.king))
-		if x := enclosedOne(to, anvil, enemy, v.notFirst&v.notLast); x != 0 {
-			captured = true
-			s.pieces[mover.Other()].lo &^= x
-			for ; x != 0; x &= x - 1 {
-				a := bits.TrailingZeros64(x)
-				s.hash ^= v.keys[s.cell[a]&3][a]
-				s.cell[a] = empty
-			}
-		}
-	} else if s.pieces[mover.Other()].and(v.adj[to]) != (bitset{}) && s.anvils(mover).and(v.far[to]) != (bitset{}) {
+	if s.pieces[mover.Other()].and(v.adj[to]) != (bitset{}) && s.anvils(mover).and(v.far[to]) != (bitset{}) {
 		var caught [numDirs]int8
 		nc := v.encloses(&s.cell, to, mover, &caught)
 		for _, a := range caught[:nc] {
@@ -751,6 +738,84 @@ func (s *State) Apply(m rules.Move) {
 	case s.turns >= maxTurns:
 		s.status = turnLimit
 	case s.countMoves() == 0:
+		s.status = stuck
+	}
+}
+
+// applyOne is Apply on the one-word (7×7) boards, whose playouts it dominates: every set
+// is one word and every site below 64, so it needs no bounds checks, and the tests that
+// decide whether a move can capture are a few masks.
+func (s *State) applyOne(from, to uint) {
+	v := s.v
+	from, to = from&63, to&63
+	mover := s.side & 1
+	// The sets and the hash stay in registers until the end; stored and loaded back at
+	// each step, they would wait on the store every time.
+	own, foe := s.pieces[mover].lo, s.pieces[mover^1].lo
+	k := s.cell[from]
+	s.cell[from], s.cell[to] = empty, k
+	own ^= 1<<from | 1<<to
+	kg := uint(s.king) & 63
+	if k == king {
+		kg = to
+	}
+	s.king = int8(kg)
+	hash := s.hash ^ v.keys[k&3][from] ^ v.keys[k&3][to] ^ v.sideKey
+	// The king is judged on the board the move leaves, before any soldier it encloses is
+	// removed: all of a move's captures happen together. Only a move next to the king,
+	// or any move while it is on the throne, can capture it, and never with fewer than
+	// two of its neighbours attackers or corners (one beside a corner, two beside the
+	// throne, three or four on it): kingTaken says no otherwise.
+	taken := false
+	if mover == attackers {
+		near := (own | v.hostile.lo) & v.adj[kg].lo
+		taken = near&(near-1) != 0 && (int(kg) == v.throne || v.adj[kg].lo>>to&1 != 0) &&
+			v.kingTaken(&s.cell, int(kg), int(to))
+	}
+	// Captures are found by shifts of the board, without a branch on the neighbours.
+	anvil := own | v.hostile.lo | v.throneBit&^(own|foe)
+	x := enclosedOne(int(to), anvil, foe&^(1<<kg), v.inner)
+	foe &^= x
+	s.pieces[mover].lo, s.pieces[mover^1].lo = own, foe
+	captured := x != 0
+	for ; x != 0; x &= x - 1 {
+		a := uint(bits.TrailingZeros64(x)) & 63
+		hash ^= v.keys[s.cell[a]&3][a]
+		s.cell[a] = empty
+	}
+	s.hash = hash
+	s.side = mover ^ 1
+	s.turns++
+	switch {
+	case k == king && v.win.lo>>to&1 != 0:
+		s.status = kingEscaped
+		return
+	case taken:
+		s.status = kingCaptured
+		return
+	}
+	if captured {
+		s.hist.Reset()
+	}
+	seen := s.hist.Count(hash)
+	s.hist.Push(hash)
+	switch {
+	case seen >= 2:
+		s.status = repetition
+	case s.turns >= maxTurns:
+		s.status = turnLimit
+	case v.step:
+		// keepLines, written out: the next player's pieces are at hand, its king (the
+		// king moves with the defenders) included.
+		var kb uint64
+		if mover == attackers {
+			kb = 1 << kg
+		}
+		free := v.all &^ (own | foe)
+		if s.kept.keepDirs(stepTargets(foe&^kb, kb, free, v.stop, v.notFirst, v.notLast)) == 0 {
+			s.status = stuck
+		}
+	case s.keepLines() == 0:
 		s.status = stuck
 	}
 }
