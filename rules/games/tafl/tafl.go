@@ -786,6 +786,9 @@ func (s *State) applyOne(from, to uint) {
 	s.hash = hash
 	s.side = mover ^ 1
 	s.turns++
+	// The end of the move repeats Apply's on purpose: sharing it through a helper that
+	// reads the hash back from the state measured 3–5% slower (cpu ratio 0.469–0.473
+	// against 0.478–0.500, alternating runs, 2026-11-27).
 	switch {
 	case k == king && v.win.lo>>to&1 != 0:
 		s.status = kingEscaped
