@@ -17,7 +17,10 @@ const (
 
 // dilate returns x and every cell next to a cell of x; bits off the board may be set.
 func dilate(x uint64) uint64 {
-	return x | x<<1 | x>>1 | x<<rowBits | x>>rowBits | x<<(rowBits-1) | x>>(rowBits-1)
+	// x and its east neighbours, shifted up by NW and down by SW, give the four cells
+	// of the rows above and below: seven operations instead of twelve.
+	y := x | x<<1
+	return y | x>>1 | y<<(rowBits-1) | y>>rowBits
 }
 
 // towards returns the cells c+d for c in x, one result per direction d in board.HexE
@@ -60,33 +63,6 @@ const (
 // counts is a bit-sliced counter: bit c of plane b is bit b of cell c's count. Four planes
 // hold up to 15, more than a side's pieces on a packed board.
 type counts struct{ b0, b1, b2, b3 uint64 }
-
-// add adds k to the count of every cell of mask, a ripple-carry addition done for all
-// cells at once.
-func (s *counts) add(mask uint64, k int) {
-	a0, a1, a2, a3 := mask&-uint64(k&1), mask&-uint64(k>>1&1), mask&-uint64(k>>2&1), mask&-uint64(k>>3&1)
-	c := s.b0 & a0
-	s.b0 ^= a0
-	x := s.b1 ^ a1
-	s.b1, c = x^c, s.b1&a1|c&x
-	x = s.b2 ^ a2
-	s.b2, c = x^c, s.b2&a2|c&x
-	s.b3 ^= a3 ^ c
-}
-
-// atLeast returns the cells whose count is k or more, k < 16: the cells not found below
-// k on some plane, going down from the top plane, while they matched k above it.
-func (s *counts) atLeast(k int) uint64 {
-	w3, w2, w1, w0 := -uint64(k>>3&1), -uint64(k>>2&1), -uint64(k>>1&1), -uint64(k&1)
-	below := w3 &^ s.b3
-	equal := ^(w3 ^ s.b3)
-	below |= equal & w2 &^ s.b2
-	equal &^= w2 ^ s.b2
-	below |= equal & w1 &^ s.b1
-	equal &^= w1 ^ s.b1
-	below |= equal & w0 &^ s.b0
-	return ^below
-}
 
 // at returns the count of the cell with index i.
 func (s *counts) at(i int) int {
@@ -147,22 +123,33 @@ func packedMoves(board, own uint64, mv *[6]set) {
 	var sizes uint32
 	m := 0
 	for rest := own &^ lone; rest != 0; m++ {
+		// Two steps of the fill are taken blind, which completes most groups (those
+		// within two steps of their lowest piece), so the loop that finishes the fill
+		// usually stops at once, a branch that is predicted.
 		g := rest & -rest
-		var near uint64
-		for {
-			near = dilate(g)
-			grown := near & own
-			if grown == g {
-				break
-			}
+		g = dilate(g) & own
+		g = dilate(g) & own
+		near := dilate(g)
+		for grown := near & own; grown != g; grown = near & own {
 			g = grown
+			near = dilate(g)
 		}
 		groups[m] = g
 		k := bits.OnesCount64(g)
 		bySize[min(k, 7)] |= g
 		sizes |= 1 << k
 		near &= empty
-		sum.add(near, k)
+		// Add k to the count of every cell of near, a ripple-carry addition done for all
+		// cells at once. It is written out here rather than as a method of counts, which
+		// the compiler would not inline and whose calls kept the counts in memory.
+		a0, a1, a2, a3 := near&-uint64(k&1), near&-uint64(k>>1&1), near&-uint64(k>>2&1), near&-uint64(k>>3&1)
+		carry := sum.b0 & a0
+		sum.b0 ^= a0
+		x := sum.b1 ^ a1
+		sum.b1, carry = x^carry, sum.b1&a1|carry&x
+		x = sum.b2 ^ a2
+		sum.b2, carry = x^carry, sum.b2&a2|carry&x
+		sum.b3 ^= a3 ^ carry
 		two |= one & near
 		one |= near
 		rest &^= g
@@ -179,7 +166,19 @@ func packedMoves(board, own uint64, mv *[6]set) {
 	for x := sizes & (1<<(maxPieces/2+1) - 1); x != 0; x &= x - 1 {
 		k := bits.TrailingZeros32(x)
 		g := bySize[k]
-		bE, bNE, bNW, bW, bSW, bSE := from(empty & sum.atLeast(2*k))
+		// The targets whose count is at least 2k: those not found below 2k on some
+		// plane, going down from the top plane, while they matched 2k above it (written
+		// out for the same reason as the addition above).
+		k2 := 2 * k
+		w3, w2, w1, w0 := -uint64(k2>>3&1), -uint64(k2>>2&1), -uint64(k2>>1&1), -uint64(k2&1)
+		below := w3 &^ sum.b3
+		equal := ^(w3 ^ sum.b3)
+		below |= equal & w2 &^ sum.b2
+		equal &^= w2 ^ sum.b2
+		below |= equal & w1 &^ sum.b1
+		equal &^= w1 ^ sum.b1
+		below |= equal & w0 &^ sum.b0
+		bE, bNE, bNW, bW, bSW, bSE := from(empty &^ below)
 		oE, oNE, oNW = oE|g&bE, oNE|g&bNE, oNW|g&bNW
 		oW, oSW, oSE = oW|g&bW, oSW|g&bSW, oSE|g&bSE
 	}
@@ -209,7 +208,7 @@ func packedMoves(board, own uint64, mv *[6]set) {
 		split := [6]uint64{multi & fE & (cE | large), multi & fNE & (cNE | large), multi & fNW & (cNW | large),
 			multi & fW & (cW | large), multi & fSW & (cSW | large), multi & fSE & (cSE | large)}
 		if pending := split[0]&^out[0] | split[1]&^out[1] | split[2]&^out[2] | split[3]&^out[3] | split[4]&^out[4] | split[5]&^out[5]; pending != 0 {
-			splitSteps(pending, &groups, &sum, &split, &out)
+			splitSteps(pending, &groups, sum, &split, &out)
 		}
 	}
 	mv[0][0], mv[1][0], mv[2][0], mv[3][0], mv[4][0], mv[5][0] = out[0], out[1], out[2], out[3], out[4], out[5]
@@ -239,7 +238,7 @@ func largeGroups(groups []uint64, simple, two uint64, out *[6]uint64) (large uin
 
 // splitSteps settles the steps in split of the pending pieces, whose neighbours form two
 // arcs or more, by flood fills.
-func splitSteps(pending uint64, groups *[maxGroups]uint64, sum *counts, split, out *[6]uint64) {
+func splitSteps(pending uint64, groups *[maxGroups]uint64, sum counts, split, out *[6]uint64) {
 	for ; pending != 0; pending &= pending - 1 {
 		c := pending & -pending
 		i := bits.TrailingZeros64(c)

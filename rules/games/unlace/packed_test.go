@@ -53,10 +53,16 @@ func TestKeptData(t *testing.T) {
 						}
 					}
 				}
-				kept := s.cum
+				starts, total := s.starts, s.total
 				s.count()
-				if kept != s.cum || int(s.cum[6]) != len(s.LegalMoves(nil)) {
-					t.Fatalf("size %d seed %d: counts %v, want %v", n, seed, kept, s.cum)
+				if starts != s.starts || total != s.total || total != len(s.LegalMoves(nil)) {
+					t.Fatalf("size %d seed %d: counts %x %d, want %x %d", n, seed, starts, total, s.starts, s.total)
+				}
+				for d, sum := 1, 0; d < 6; d++ {
+					sum += s.moves[d-1].Count()
+					if lane := int(s.starts >> (laneBits * d) & laneMask); lane != sum {
+						t.Fatalf("size %d seed %d: %d steps before direction %d, want %d", n, seed, lane, d, sum)
+					}
 				}
 				m, ok := s.RandomMove(rng)
 				if !ok {
@@ -128,6 +134,45 @@ func TestPackedShapes(t *testing.T) {
 				own |= 1 << v.index[rng.IntN(v.Cells)]
 			}
 			check(v, own)
+		}
+	}
+}
+
+// TestKeptCounts checks the step counts that Apply keeps (starts and total, which
+// RandomMove reads) against a count of LegalMoves by direction, after every move of
+// random games on every board size, the large ones included.
+func TestKeptCounts(t *testing.T) {
+	for n := minSize; n <= maxSize; n++ {
+		s0 := start(t, "size="+strconv.Itoa(n))
+		for seed := uint64(0); seed < 100; seed++ {
+			s := *s0
+			rng := rand.New(rand.NewPCG(seed, 11))
+			for {
+				var before [6]int
+				moves := s.LegalMoves(nil)
+				for _, m := range moves {
+					for d := 0; d < 6; d++ {
+						if int(s.v.Nbr[m.Path[0]][d]) == int(m.Path[1]) {
+							for e := d + 1; e < 6; e++ {
+								before[e]++
+							}
+						}
+					}
+				}
+				if s.total != len(moves) || s.starts>>(6*laneBits) != 0 {
+					t.Fatalf("size %d seed %d: total %d, want %d (starts %x)", n, seed, s.total, len(moves), s.starts)
+				}
+				for d := range before {
+					if lane := int(s.starts >> (laneBits * d) & laneMask); lane != before[d] {
+						t.Fatalf("size %d seed %d: %d steps before direction %d, want %d", n, seed, lane, d, before[d])
+					}
+				}
+				m, ok := s.RandomMove(rng)
+				if !ok {
+					break
+				}
+				s.Apply(m)
+			}
 		}
 	}
 }

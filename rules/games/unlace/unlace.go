@@ -66,6 +66,11 @@ type variant struct {
 	// on larger boards) and site maps back.
 	index [128]uint8
 	site  [128]uint8
+	// keyAt[p][i] is the key of p's piece on the cell with packed index i (zero off the
+	// board), and turnKey the key for Black to move: Apply on a packed board reads them
+	// without bounds checks.
+	keyAt   [2][64]uint64
+	turnKey uint64
 }
 
 const sideKey = 0
@@ -93,7 +98,11 @@ func buildVariant(n int) *variant {
 			v.board |= 1 << i
 		}
 		v.index[c], v.site[i] = uint8(i), uint8(c)
+		if v.packed {
+			v.keyAt[0][i], v.keyAt[1][i] = v.pieceKey(c, 0), v.pieceKey(c, 1)
+		}
 	}
+	v.turnKey = v.keys[sideKey]
 	return v
 }
 
@@ -104,10 +113,12 @@ type State struct {
 	// own holds each player's pieces in the packed layout, when the board has one.
 	own [2]uint64
 	// moves[d] holds the pieces of the player to move that may step in direction d, by
-	// their index (variant.index); cum[d] counts the steps in the directions before d.
-	moves [6]set
-	cum   [7]uint16
-	hash  uint64
+	// their index (variant.index). starts holds in lane d (ten bits a lane, lane 0 empty)
+	// the number of steps in the directions before d, and total counts them all.
+	moves  [6]set
+	starts uint64
+	total  int
+	hash   uint64
 	// turn is the player to move; once the game is over, the loser.
 	turn rules.Player
 	over bool
@@ -289,35 +300,45 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	// cum[d] is the number of steps in the directions before d.
-	cum := &s.cum
-	k := rng.IntN(int(cum[6]))
-	// d counts the directions whose steps all come before the k-th: a sum of comparisons,
-	// since a loop that stops at d would mispredict its exit on most draws.
-	d := 0
-	for i := 1; i < 6; i++ {
-		d -= (int(cum[i]) - k - 1) >> 63
+	k := rng.IntN(s.total)
+	// d counts the directions 1 to 5 whose steps start at or before the k-th, all five
+	// compared at once: lane by lane, k with its guard bit set, minus a start, keeps the
+	// guard bit where the start is at most k (k and the starts are below 2⁹, so nothing
+	// borrows across lanes).
+	d := bits.OnesCount64((uint64(k)*laneOnes | laneGuards - s.starts) & laneGuards)
+	before := int(s.starts >> (laneBits * d) & laneMask)
+	if s.v.packed {
+		// A packed board's sets fill only their first word.
+		return s.step(board.SelectBit(s.moves[d][0], k-before), d), true
 	}
-	return s.step(nth(s.moves[d], k-int(cum[d])), d), true
+	return s.step(nth(s.moves[d], k-before), d), true
 }
 
-// count sets cum from moves.
+// The lanes of State.starts: laneOnes has a one in each of lanes 1 to 5, laneGuards the
+// top bit of each. A side has at most 43 pieces (maxPerSide), so no count reaches 2⁹.
+const (
+	laneBits   = 10
+	laneMask   = 1<<laneBits - 1
+	laneOnes   = 1<<laneBits | 1<<(2*laneBits) | 1<<(3*laneBits) | 1<<(4*laneBits) | 1<<(5*laneBits)
+	laneGuards = laneOnes << (laneBits - 1)
+)
+
+// count sets starts and total from moves: the count of direction d goes in lane d+1,
+// and a multiplication adds to each lane those below it (the sums, at most 5 × 43, fit
+// a lane; what spills past lane 5 is cut off).
 func (s *State) count() {
 	m := &s.moves
+	var n0, n1, n2, n3, n4, n5 int
 	if s.v.packed {
 		// Only the first words are in use: six population counts instead of twelve.
-		c := &s.cum
-		c[1] = uint16(bits.OnesCount64(m[0][0]))
-		c[2] = c[1] + uint16(bits.OnesCount64(m[1][0]))
-		c[3] = c[2] + uint16(bits.OnesCount64(m[2][0]))
-		c[4] = c[3] + uint16(bits.OnesCount64(m[3][0]))
-		c[5] = c[4] + uint16(bits.OnesCount64(m[4][0]))
-		c[6] = c[5] + uint16(bits.OnesCount64(m[5][0]))
-		return
+		n0, n1, n2 = bits.OnesCount64(m[0][0]), bits.OnesCount64(m[1][0]), bits.OnesCount64(m[2][0])
+		n3, n4, n5 = bits.OnesCount64(m[3][0]), bits.OnesCount64(m[4][0]), bits.OnesCount64(m[5][0])
+	} else {
+		n0, n1, n2, n3, n4, n5 = m[0].Count(), m[1].Count(), m[2].Count(), m[3].Count(), m[4].Count(), m[5].Count()
 	}
-	for d := 0; d < 6; d++ {
-		s.cum[d+1] = s.cum[d] + uint16(m[d].Count())
-	}
+	lanes := uint64(n0)<<laneBits | uint64(n1)<<(2*laneBits) | uint64(n2)<<(3*laneBits) | uint64(n3)<<(4*laneBits) | uint64(n4)<<(5*laneBits)
+	s.starts = lanes * (1 | laneOnes>>laneBits) & (1<<(6*laneBits) - 1)
+	s.total = int(s.starts>>(5*laneBits)) + n5
 }
 
 // nth returns the k-th lowest member of x, k counted from 0.
@@ -339,7 +360,11 @@ func (s *State) Apply(m rules.Move) {
 		return
 	}
 	ic, it := int(v.index[c]), int(v.index[t])
-	d := v.direction(c, t, ic, it)
+	if v.packed {
+		s.applyPacked(c, t, ic, it)
+		return
+	}
+	d := v.direction(c, t)
 	if d < 0 || !s.moves[d].Has(ic) {
 		return
 	}
@@ -351,27 +376,43 @@ func (s *State) Apply(m rules.Move) {
 	s.occ[q].Remove(t)
 	s.hash ^= v.pieceKey(c, p) ^ v.pieceKey(t, p) ^ v.keys[sideKey] ^ v.pieceKey(t, q)&-captured
 	s.turn = q
-	if v.packed {
-		s.own[p] ^= 1<<ic | 1<<it
-		s.own[q] &^= 1 << it
-		packedMoves(v.board, s.own[q], &s.moves)
-	} else {
-		s.moves = Moves(v.Topo, s.occ[q])
-	}
+	s.moves = Moves(v.Topo, s.occ[q])
 	s.count()
-	s.over = s.cum[6] == 0
+	s.over = s.total == 0
 }
 
-// direction returns the direction from site c to site t (indices ic and it), or -1 if
-// they are not neighbours.
-func (v *variant) direction(c, t, ic, it int) int {
-	if v.packed {
-		// In the packed layout the difference of the indices names the direction.
-		if diff := it - ic + rowBits; diff >= 0 && diff <= 2*rowBits {
-			return int(packedDir[diff])
-		}
-		return -1
+// applyPacked is Apply on a packed board, from the sites c and t on the board and their
+// packed indices: the one-word pieces give the capture, every site is in the first word
+// of the site sets (37 cells at most), and the keys are read by packed index.
+func (s *State) applyPacked(c, t, ic, it int) {
+	v := s.v
+	// In the packed layout the difference of the indices names the direction.
+	diff := uint(it - ic + rowBits)
+	if diff > 2*rowBits {
+		return
 	}
+	d := int(packedDir[diff])
+	if d < 0 || s.moves[d][0]>>ic&1 == 0 {
+		return
+	}
+	p, q := s.turn, s.turn.Other()
+	// A capture is folded in with masks rather than a branch, which would mispredict.
+	bc, bt := uint64(1)<<ic, uint64(1)<<it
+	captured := s.own[q] >> it & 1
+	s.occ[p][0] ^= 1<<c | 1<<t
+	s.occ[q][0] &^= 1 << t
+	s.hash ^= v.keyAt[p][ic&63] ^ v.keyAt[p][it&63] ^ v.turnKey ^ v.keyAt[q][it&63]&-captured
+	s.turn = q
+	s.own[p] ^= bc | bt
+	s.own[q] &^= bt
+	packedMoves(v.board, s.own[q], &s.moves)
+	s.count()
+	s.over = s.total == 0
+}
+
+// direction returns the direction from site c to site t, or -1 if they are not
+// neighbours.
+func (v *variant) direction(c, t int) int {
 	for d := 0; d < 6; d++ {
 		if int(v.Nbr[c][d]) == t {
 			return d
