@@ -48,6 +48,29 @@ type variant struct {
 	// pend[i] is pendingKey(i−1), and pend[0] is 0: Apply clears the owed cell, if any,
 	// with one lookup rather than a branch on it.
 	pend [MaxCells + 1]uint64
+	// rays and span are Topo's Rays and Span for the playout path, indexed by ray number
+	// masked to rayCap and by bit counts masked to 16, so that no index needs a bounds
+	// check; the entries past a ray's length, and past the last ray, are empty.
+	rays [rayCap]rayInfo
+	span [rayCap][16]Set
+	// cellRays[c][i] packs the i-th ray through the inner cell c (CellRays) with the bit of
+	// c on it: ray<<16 | 1<<bit. The mask spares a variable shift, which Go guards.
+	cellRays [MaxCells][8]uint32
+}
+
+// rayCap is MaxRays rounded up to a power of two: the playout path's per-ray arrays have
+// this length and take a ray number masked to it without a bounds check.
+const rayCap = 128
+
+// Every ray fits the per-ray arrays.
+var _ [rayCap - MaxRays]struct{}
+
+// rayInfo is what the playout path needs of a Ray, in one load.
+type rayInfo struct {
+	// full has a bit for each inner cell of the ray.
+	full uint16
+	// n is the ray's length, dir its direction.
+	n, dir uint8
 }
 
 func (v *variant) pieceKey(c int, p rules.Player) uint64 { return v.keys[2*c+int(p)] }
@@ -63,6 +86,16 @@ func init() {
 			v := &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 3*t.Cells+1)}
 			for c := 0; c < t.Cells; c++ {
 				v.pend[c+1] = v.pendingKey(c)
+				if t.Inner.Has(c) {
+					for i, rb := range t.CellRays[c] {
+						v.cellRays[c][i] = uint32(rb.Ray)<<16 | 1<<rb.Bit
+					}
+				}
+			}
+			for r := 0; r < t.NumRays; r++ {
+				ray := &t.Rays[r]
+				v.rays[r] = rayInfo{full: 1<<ray.Len - 1, n: ray.Len, dir: ray.Dir}
+				copy(v.span[r][:], t.Span[r][:])
 			}
 			return v
 		})
@@ -90,14 +123,15 @@ type State struct {
 	groups Groups
 	// rayOcc[r] holds the occupied cells of ray r and, once a piece stands on its ring end,
 	// reach[r] the cells that piece may take (Ray.Reach).
-	rayOcc, reach [MaxRays]uint16
+	rayOcc, reach [rayCap]uint16
 	// reached[p][d] is the set of inner cells that the rays of direction d from p's outer
 	// pieces reach. The rays of one direction cross each inner cell once, so a ray whose
 	// reach changes rewrites its own stretch of the set, with no count of other rays
-	// reaching the same cell; the cells p may take are the union of the six.
-	reached [2][6]Set
+	// reaching the same cell; the cells p may take are the union of the six. Directions 6
+	// and 7 stay empty: they let a direction masked to 8 index without a bounds check.
+	reached [2][8]Set
 	// owner[r] is the player whose piece stands on ray r's ring end, or -1.
-	owner [MaxRays]int8
+	owner [rayCap]int8
 }
 
 func newState(opts rules.Options) (rules.State, error) {
@@ -116,7 +150,7 @@ func newState(opts rules.Options) (rules.State, error) {
 func (s *State) rebuild() {
 	t := s.v.Topo
 	s.groups = Groups{}
-	s.reached = [2][6]Set{}
+	s.reached = [2][8]Set{}
 	for p := range s.occ {
 		var own Set
 		for w := range s.occ[p] {
@@ -153,33 +187,43 @@ func (s *State) rebuild() {
 	s.ready = true
 }
 
-// setReach makes reach the reach of ray r, whose ring end holds p's piece, and rewrites
-// the ray's stretch of p's reached set of its direction.
-func (s *State) setReach(p int8, r int, reach uint16) {
-	t := s.v.Topo
-	s.reach[r] = reach
-	ray := &t.Rays[r]
-	dst, all := &s.reached[p][ray.Dir], &t.Span[r][ray.Len]
-	lo, hi := t.spans(r, reach)
+// rewrite replaces the cells of all in dst with those of hi minus lo: a ray whose reach
+// changed rewrites its stretch of its owner's reached set of its direction.
+func rewrite(dst, all, lo, hi *Set) {
 	// Written out: the compiler keeps a loop over the three words.
 	dst[0] = dst[0]&^all[0] | hi[0]&^lo[0]
 	dst[1] = dst[1]&^all[1] | hi[1]&^lo[1]
 	dst[2] = dst[2]&^all[2] | hi[2]&^lo[2]
 }
 
+// reachOf is Ray.Reach, for a ray with the cells full, with shifts the compiler can see
+// are in range and so leaves unguarded.
+func reachOf(occ, full uint16) uint16 {
+	o := uint32(occ)
+	// At most 16, as occ has 16 bits.
+	run := uint(bits.TrailingZeros32(^o)) & 31
+	rest := o >> run
+	// The cells below the next piece; all of them when there is none (0 − 1 wraps).
+	free := rest&-rest - 1
+	return uint16(free<<run) & full
+}
+
 // launch takes the rays from p's new outer piece a and writes the cells they reach,
 // Targets(a) on the current board, to out. It reports whether there are any.
 func (s *State) launch(p rules.Player, a int, out *Set) bool {
-	t := s.v.Topo
+	v := s.v
 	*out = Set{}
-	for _, r := range t.RingRays[a] {
+	for _, r := range v.RingRays[a] {
 		if r < 0 {
 			break
 		}
-		s.owner[r] = int8(p)
-		reach := t.Rays[r].Reach(s.rayOcc[r])
-		s.setReach(int8(p), int(r), reach)
-		lo, hi := t.spans(int(r), reach)
+		ri := int(r) & (rayCap - 1)
+		s.owner[ri] = int8(p)
+		ray, sp := v.rays[ri], &v.span[ri]
+		reach := reachOf(s.rayOcc[ri], ray.full)
+		s.reach[ri] = reach
+		lo, hi := &sp[bits.TrailingZeros16(reach)&15], &sp[bits.Len16(reach)&15]
+		rewrite(&s.reached[p&1][ray.dir&7], &sp[ray.n&15], lo, hi)
 		out[0] |= hi[0] &^ lo[0]
 		out[1] |= hi[1] &^ lo[1]
 		out[2] |= hi[2] &^ lo[2]
@@ -194,21 +238,30 @@ func (s *State) launch(p rules.Player, a int, out *Set) bool {
 // without branches on those tests, which random games would mispredict; only the changed
 // rays, one or two as a rule, compute their new reach and rewrite their reached sets.
 func (s *State) fill(c int) {
-	t := s.v.Topo
-	cr := &t.CellRays[c]
+	v := s.v
+	cr := &v.cellRays[c]
 	// Written out: a loop spends a counter and a branch per ray on the path to the choices.
-	changed := s.mark(cr[0], 0) | s.mark(cr[1], 1) | s.mark(cr[2], 2) |
-		s.mark(cr[3], 3) | s.mark(cr[4], 4) | s.mark(cr[5], 5)
+	changed := s.mark(cr[0]) | s.mark(cr[1])<<1 | s.mark(cr[2])<<2 |
+		s.mark(cr[3])<<3 | s.mark(cr[4])<<4 | s.mark(cr[5])<<5
 	for ; changed != 0; changed &= changed - 1 {
-		r := int(cr[bits.TrailingZeros(uint(changed))].Ray)
-		s.setReach(s.owner[r], r, t.Rays[r].Reach(s.rayOcc[r]))
+		r := int(cr[bits.TrailingZeros32(changed)&7]>>16) & (rayCap - 1)
+		ray, sp := v.rays[r], &v.span[r]
+		reach := reachOf(s.rayOcc[r], ray.full)
+		s.reach[r] = reach
+		// The reach's lowest and highest bits bound its stretch of the ray; an empty reach
+		// takes sp[0] twice, the empty set.
+		lo, hi := &sp[bits.TrailingZeros16(reach)&15], &sp[bits.Len16(reach)&15]
+		rewrite(&s.reached[s.owner[r]&1][ray.dir&7], &sp[ray.n&15], lo, hi)
 	}
 }
 
-// mark records the filled cell on ray rb.Ray and returns 1<<i when the ray reached it.
-func (s *State) mark(rb RayBit, i int) int {
-	s.rayOcc[rb.Ray] |= 1 << rb.Bit
-	return int(s.reach[rb.Ray]>>rb.Bit&1) << i
+// mark records the filled cell on the ray of e (a cellRays entry) and returns 1 when the
+// ray reached it.
+func (s *State) mark(e uint32) uint32 {
+	r, bit := e>>16&(rayCap-1), uint16(e)
+	s.rayOcc[r] |= bit
+	// The bit, at most 1<<15, carries into bit 16 when added to 0xffff.
+	return (uint32(s.reach[r]&bit) + 0xffff) >> 16
 }
 
 // Game returns the Skirt definition.
@@ -302,7 +355,34 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	return placements[s.choices.Pick(rng.IntN(s.choices.Len()))], true
+	return placements[s.choices.Pick(drawBelow(rng, uint64(s.choices.Len())))], true
+}
+
+// drawBelow is rng.IntN(n), n > 0: the same numbers drawn the same way, so that RandomMove
+// agrees with LegalMoves. IntN's call and its branch on a power of two, which random counts
+// mispredict, lie on the path from one decision to the next; here the power-of-two case is
+// a mask, and only the rare rejection is a branch.
+func drawBelow(rng *rand.Rand, n uint64) int {
+	x := rng.Uint64()
+	hi, lo := bits.Mul64(x, n)
+	var pow uint64
+	if n&(n-1) == 0 {
+		pow = ^uint64(0)
+	}
+	if lo < n && pow == 0 {
+		hi = redraw(rng, n, hi, lo)
+	}
+	return int(hi&^pow | x&(n-1)&pow)
+}
+
+// redraw finishes drawBelow's draw hi, lo with Lemire's rejection, as math/rand/v2 does; it
+// is reached with probability below n/2⁶⁴.
+func redraw(rng *rand.Rand, n, hi, lo uint64) uint64 {
+	thresh := -n % n
+	for lo < thresh {
+		hi, lo = bits.Mul64(rng.Uint64(), n)
+	}
+	return hi
 }
 
 // Apply plays m; a move that is not legal leaves the state unchanged.

@@ -1,6 +1,7 @@
 package skirt
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -603,6 +604,52 @@ func TestPick(t *testing.T) {
 					t.Fatalf("Pick(%d) = %d, want %d in %v", k, got, c, s)
 				}
 				k++
+			}
+		}
+	}
+}
+
+// TestDrawBelow checks that drawBelow draws what IntN draws from the same generator, for
+// random counts (powers of two among them), and leaves the generator in the same state.
+func TestDrawBelow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for i := range 20000 {
+		var s Set
+		n := 1 + rng.IntN(MaxCells)
+		if i%4 == 0 {
+			n = 1 << rng.IntN(8)
+		}
+		for s.Count() < n {
+			s.Add(rng.IntN(MaxCells))
+		}
+		a := rand.New(rand.NewPCG(uint64(i), 15))
+		b := rand.New(rand.NewPCG(uint64(i), 15))
+		for range 4 {
+			if got, want := s.Pick(drawBelow(a, uint64(s.Len()))), s.Pick(b.IntN(s.Len())); got != want {
+				t.Fatalf("drawBelow picks %d, IntN %d in %v", got, want, s)
+			}
+		}
+		if a.Uint64() != b.Uint64() {
+			t.Fatalf("drawBelow drew differently from IntN on %v", s)
+		}
+	}
+}
+
+// TestReachOf compares the playout path's ray tables and reachOf with Ray.Reach and
+// Topo.spans for every ray of every size and every occupancy of its cells.
+func TestReachOf(t *testing.T) {
+	for n := MinSize; n <= MaxSize; n++ {
+		v := variants[n]()
+		for r := 0; r < v.NumRays; r++ {
+			ray := &v.Rays[r]
+			for occ := uint16(0); occ < 1<<ray.Len; occ++ {
+				want := ray.Reach(occ)
+				got := reachOf(occ, v.rays[r].full)
+				sp := &v.span[r]
+				lo, hi := &sp[bits.TrailingZeros16(got)&15], &sp[bits.Len16(got)&15]
+				if got != want || hi.AndNot(*lo) != v.RaySet(r, want) {
+					t.Fatalf("size %d ray %d occupancy %b: reach %b, want %b", n, r, occ, got, want)
+				}
 			}
 		}
 	}

@@ -359,8 +359,10 @@ func (g *Groups) Add(t *Topo, own *Set, c int) uint8 {
 	r := c
 	base := int(t.NbrBase[c])
 	w, b := base>>6, uint(base&63)
-	// The window's second word; a shift by 64 gives 0 when the window is one word.
-	x := (own[w]>>b | own[min(w+1, len(own)-1)]<<(64-b)) & t.NbrWin[c]
+	// The window's second word, shifted left by 64−b in two steps so that each amount is
+	// below 64 (a Go shift by a variable amount is otherwise guarded); it gives 0 when the
+	// window is one word.
+	x := (own[w]>>b | own[min(w+1, len(own)-1)]<<1<<(63-b)) & t.NbrWin[c]
 	if x != 0 {
 		r = int(g.id[base+bits.TrailingZeros64(x)])
 		for x &= x - 1; x != 0; x &= x - 1 {
