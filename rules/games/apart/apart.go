@@ -29,6 +29,8 @@ const (
 
 	fileA uint64 = 0x0101010101010101
 	fileH        = fileA << 7
+	// fileGather moves the square of row r of the a-file to bit 56+r.
+	fileGather uint64 = 1<<56 | 1<<49 | 1<<42 | 1<<35 | 1<<28 | 1<<21 | 1<<14 | 1<<7
 )
 
 // The outcome reasons, stored as small codes so that State holds no strings.
@@ -83,6 +85,15 @@ var (
 	jumpRay [numSites][8][size + 1]uint8
 	// rayMask[s][d] holds the squares beyond s in direction d, up to the edge.
 	rayMask [numSites][8]uint64
+	// diagLine[s] and antiLine[s] hold the squares of the NE–SW and SE–NW lines through s.
+	diagLine, antiLine [numSites]uint64
+	// spread[a][l] has bits 0, u, ..., (l-1)u for u the change of site number one square
+	// up axis a: the first pieces of lines of l along the axis times spread[a][l] are
+	// their lines, the lines being apart, so that no two products' bits meet.
+	spread [4][size + 1]uint64
+	// runLen[b][i] is the length of the run of set bits of b that holds bit i, 0 if bit i
+	// is clear.
+	runLen [256][8]uint8
 	// white and black are the starting squares: two rows of six, the a- and h-files empty
 	// (games-square.md §8, confirmed from Fig. 1 of the rulebook).
 	startPieces = [2]uint64{0x7e7e, 0x7e7e << 48}
@@ -109,6 +120,20 @@ func init() {
 			}
 		}
 	}
+	for s := range numSites {
+		diagLine[s] = rayMask[s][1] | rayMask[s][5] | 1<<s
+		antiLine[s] = rayMask[s][3] | rayMask[s][7] | 1<<s
+	}
+	for b := range 256 {
+		for i := range 8 {
+			for j := i; j < 8 && b>>j&1 != 0; j++ {
+				runLen[b][i]++
+			}
+			for j := i - 1; j >= 0 && b>>i&1 != 0 && b>>j&1 != 0; j-- {
+				runLen[b][i]++
+			}
+		}
+	}
 	for d := range 8 {
 		for k := range size + 1 {
 			if amt := dirDelta[d] * k; amt > 0 {
@@ -120,6 +145,9 @@ func init() {
 	}
 	for a := range 4 {
 		upMask[a], downMask[a] = stepMask[axisUp[a]], stepMask[axisDown[a]]
+		for l := 1; l <= size; l++ {
+			spread[a][l] = spread[a][l-1] | 1<<(axisUnit[a]*uint(l-1))
+		}
 	}
 	initial = State{pieces: startPieces, winner: rules.NoPlayer, chain: -1, start: -1}
 	initial.hash = initial.ComputeHash()
@@ -145,6 +173,10 @@ func isolated(x uint64) bool { return x&neighbours(x) == 0 }
 type State struct {
 	pieces [2]uint64
 	hash   uint64
+	// chainHash is the part of hash that the chain in progress adds: the keys of its
+	// square, start, landings and capture, 0 between turns. Ending a chain takes it out at
+	// once rather than key by key. It follows from the rest.
+	chainHash uint64
 	// landed holds the squares the piece has landed on in the chain in progress.
 	landed uint64
 	// turn is the player who decides next, kept after the end so that the hash stays that
@@ -272,31 +304,21 @@ func (s *State) Marks(dst []rules.Mark) []rules.Mark {
 	return dst
 }
 
-// upRun and downRun count the pieces of own along ray, the squares beyond a square in one
-// direction, one after another without a gap: the squares of the ray before its first
-// square without such a piece. A ray that climbs in site number meets that square as its
-// lowest bit, one that falls as its highest.
-func upRun(own, ray uint64) int {
-	gaps := ray &^ own
-	return bits.OnesCount64(ray & (gaps&-gaps - 1))
-}
-
-func downRun(own, ray uint64) int {
-	gaps := ray &^ own
-	return bits.OnesCount64(ray &^ (^uint64(0) >> bits.LeadingZeros64(gaps)))
-}
-
 // lineLens returns the lengths of the lines through the piece on s along the four axes
 // (N–S, NE–SW, E–W, SE–NW): the piece itself and its unbroken neighbours of its colour
-// both ways. Each ray's direction of climb is written out, so that no branch asks it.
+// both ways. Each axis's squares through s are gathered into one byte, one bit a square,
+// and runLen reads the length off it. A rank is a byte already. A file shifted to the
+// a-file and multiplied by fileGather, and a diagonal multiplied by fileA, come out in
+// the top byte without carries, as no two of the summed bits meet; the row or the column
+// numbers the bits.
 func lineLens(own uint64, s int) [4]int {
-	r := &rayMask[s]
-	return [4]int{
-		1 + upRun(own, r[0]) + downRun(own, r[4]),
-		1 + upRun(own, r[1]) + downRun(own, r[5]),
-		1 + upRun(own, r[2]) + downRun(own, r[6]),
-		1 + downRun(own, r[3]) + upRun(own, r[7]),
-	}
+	q := uint(s) & 63
+	col, row := q&7, q>>3
+	file := (own >> col & fileA) * fileGather >> 56
+	diag := (own & diagLine[q]) * fileA >> 56
+	rank := own >> (8 * row) & 0xff
+	anti := (own & antiLine[q]) * fileA >> 56
+	return [4]int{int(runLen[file][row]), int(runLen[diag][col]), int(runLen[rank][col]), int(runLen[anti][col])}
 }
 
 // lineLen returns the length of the line through the piece on s along direction d's axis.
@@ -329,87 +351,194 @@ var (
 	upMask, downMask [4][size + 1]uint64
 )
 
-// lineMove builds the move of a line of l pieces that lands on to, coming from direction
-// dir: a Step for a line of one, a Jump otherwise.
-func lineMove(dir, l, to int) rules.Move {
-	kind := rules.Jump
-	if l == 1 {
-		kind = rules.Step
-	}
-	return rules.Move{Kind: kind, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(to - l*dirDelta[dir]), board.Site(to)}}
+// lineMove builds the move of the piece on from along a line of l pieces in direction dir:
+// a Step for a line of one, a Jump otherwise. The kind comes from the sign of l-2, since
+// whether a drawn move steps is as good as random.
+func lineMove(dir, l, from int) rules.Move {
+	kind := rules.Jump - rules.MoveKind(uint(l-2)>>63)
+	return rules.Move{Kind: kind, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(from), board.Site(from + l*dirDelta[dir])}}
 }
 
-// moveCounts holds the moves between turns set by set, in LegalMoves order. Axis a's sets
-// are slots first[a] to first[a+1]-1, two per line length l from 1: direction a, then
-// a+4. Slots 2j and 2j+1 are the moves of the pieces members[j], and end[i] is the number
-// of moves in slots 0 to i. Sets may be empty: every length up to the longest run of the
-// axis has its slots, since the tests a skip would need cost more in mispredicted branches
-// than the few shifts they save. A player has at most 96 moves and an axis at most eight
-// lengths, so the sizes suffice.
+// moveCounts holds the moves between turns as sets of pieces, in LegalMoves order. Slot j
+// of axis a, j = (l-1)*2 + side, holds the pieces of the lines of exactly l along the axis
+// that can move l squares in direction a (side 0: N, NE, E or SE) or a+4 (side 1): the
+// landing square is on the board and not their own. Each piece of a slot is one move, and
+// the moves of a slot come in the order of their pieces, as their landing squares all lie
+// the same way from them. sets keeps the slots of lines of one to three pieces, which are
+// nearly all; longSlots finds the others again when they are needed.
 type moveCounts struct {
-	end     [64]uint8
-	members [32]uint64
-	first   [5]uint8
+	sets [4][6]uint64
+	// ends[a+1] is the number of moves along axes 0 to a; ends[0] is 0.
+	ends [5]int
 }
 
 // count fills mc for the player to move between turns and returns the number of moves.
+// A piece belongs to one line per axis, so the slots of one direction are disjoint and
+// are counted together: two population counts an axis. Those cost more than they seem,
+// as the default amd64 build tests the CPU before each and the compiler spills around the
+// fallback call.
 func (s *State) count(mc *moveCounts) int {
 	own := s.pieces[s.turn]
-	n, moves := 0, 0
+	free := ^own
+	// Each axis is written out, so that its shifts are constants: a shift by a variable
+	// needs the CX register in the default amd64 build, and the moves in and out of it
+	// took more instructions than the work. The slots are stored one word at a time: an
+	// array literal is built on the stack and copied 16 bytes at a time, and a load of 16
+	// bytes just stored in two halves stalls until the stores reach the cache. Along a
+	// file a shift by whole rows cannot wrap round the board, so it needs no mask.
+	e1, e2, e3, l0 := exactLines(own, own&(own<<8), own&(own>>8), 8)
+	u1, d1 := movers(e1, free, 8, ^uint64(0), ^uint64(0))
+	u2, d2 := movers(e2, free, 16, ^uint64(0), ^uint64(0))
+	u3, d3 := movers(e3, free, 24, ^uint64(0), ^uint64(0))
+	sets := &mc.sets[0]
+	sets[0], sets[1], sets[2], sets[3], sets[4], sets[5] = u1, d1, u2, d2, u3, d3
+	up0, down0 := u1|u2|u3, d1|d2|d3
+	e1, e2, e3, l1 := exactLines(own, own&(own&upMask[1][1]<<9), own&(own&downMask[1][1]>>9), 9)
+	u1, d1 = movers(e1, free, 9, upMask[1][1], downMask[1][1])
+	u2, d2 = movers(e2, free, 18, upMask[1][2], downMask[1][2])
+	u3, d3 = movers(e3, free, 27, upMask[1][3], downMask[1][3])
+	sets = &mc.sets[1]
+	sets[0], sets[1], sets[2], sets[3], sets[4], sets[5] = u1, d1, u2, d2, u3, d3
+	up1, down1 := u1|u2|u3, d1|d2|d3
+	e1, e2, e3, l2 := exactLines(own, own&(own&upMask[2][1]<<1), own&(own&downMask[2][1]>>1), 1)
+	u1, d1 = movers(e1, free, 1, upMask[2][1], downMask[2][1])
+	u2, d2 = movers(e2, free, 2, upMask[2][2], downMask[2][2])
+	u3, d3 = movers(e3, free, 3, upMask[2][3], downMask[2][3])
+	sets = &mc.sets[2]
+	sets[0], sets[1], sets[2], sets[3], sets[4], sets[5] = u1, d1, u2, d2, u3, d3
+	up2, down2 := u1|u2|u3, d1|d2|d3
+	e1, e2, e3, l3 := exactLines(own, own&(own&upMask[3][1]<<7), own&(own&downMask[3][1]>>7), 7)
+	u1, d1 = movers(e1, free, 7, upMask[3][1], downMask[3][1])
+	u2, d2 = movers(e2, free, 14, upMask[3][2], downMask[3][2])
+	u3, d3 = movers(e3, free, 21, upMask[3][3], downMask[3][3])
+	// SE, which falls, comes before NW.
+	sets = &mc.sets[3]
+	sets[0], sets[1], sets[2], sets[3], sets[4], sets[5] = d1, u1, d2, u2, d3, u3
+	up3, down3 := u1|u2|u3, d1|d2|d3
+	if l0|l1|l2|l3 != 0 {
+		return mc.addLong(own, [4]uint64{l0, l1, l2, l3})
+	}
+	return mc.total(up0, down0, up1, down1, up2, down2, up3, down3)
+}
+
+// total counts the moves along each axis from the pieces that can move up and down it,
+// sets mc.ends and returns the number of moves. The population counts are kept out of
+// count: around each the compiler spills whatever is live, and there that was everything.
+func (mc *moveCounts) total(up0, down0, up1, down1, up2, down2, up3, down3 uint64) int {
+	n0 := bits.OnesCount64(up0) + bits.OnesCount64(down0)
+	n1 := n0 + bits.OnesCount64(up1) + bits.OnesCount64(down1)
+	n2 := n1 + bits.OnesCount64(up2) + bits.OnesCount64(down2)
+	n3 := n2 + bits.OnesCount64(up3) + bits.OnesCount64(down3)
+	mc.ends[1], mc.ends[2], mc.ends[3], mc.ends[4] = n0, n1, n2, n3
+	return n3
+}
+
+// addLong finishes count when some axes have lines of four or more, long[a] along axis a:
+// their pieces count once more.
+func (mc *moveCounts) addLong(own uint64, long [4]uint64) int {
+	var dirs [8]uint64
 	for a := range 4 {
-		mc.first[a] = uint8(n)
-		up, down, u := &upMask[a], &downMask[a], axisUnit[a]
-		// The first piece of each run, counted upwards: no piece of its own one below.
-		g := own &^ (own & up[1] << u)
-		for l := 1; g != 0; l++ {
-			sh := u * uint(l) & 63
-			// next keeps the runs at least l+1 long: their (l+1)th piece is own.
-			next := g & (own & down[l] >> sh)
-			exact := g &^ next
-			m := exact
-			for i := 1; i < l; i++ {
-				m |= exact & up[i] << (u * uint(i) & 63)
-			}
-			cu := bits.OnesCount64(m & up[l] << sh &^ own)
-			cd := bits.OnesCount64(m & down[l] >> sh &^ own)
-			if axisUp[a] != a {
-				cu, cd = cd, cu // SE, which falls, comes before NW
-			}
-			mc.members[n/2] = m
-			moves += cu
-			mc.end[n] = uint8(moves)
-			moves += cd
-			mc.end[n+1] = uint8(moves)
-			n += 2
-			g = next
+		sets := &mc.sets[a]
+		dirs[2*a], dirs[2*a+1] = sets[0]|sets[2]|sets[4], sets[1]|sets[3]|sets[5]
+		if long[a] != 0 {
+			var slots [10]uint64
+			u, d := longSlots(own, a, &slots)
+			dirs[2*a] |= u
+			dirs[2*a+1] |= d
 		}
 	}
-	mc.first[4] = uint8(n)
-	return moves
+	return mc.total(dirs[0], dirs[1], dirs[2], dirs[3], dirs[4], dirs[5], dirs[6], dirs[7])
 }
 
-// slot returns the direction and line length of the moves of slot i.
-func (mc *moveCounts) slot(i int) (dir, l int) {
-	a := 3
-	for int(mc.first[a]) > i {
-		a--
-	}
-	j := i - int(mc.first[a])
-	return a + j%2*4, j/2 + 1
+// exactLines returns the pieces of the lines of exactly one, two and three pieces along an
+// axis, and the pieces of longer lines, from the pieces with a friend below and above, u
+// being the change of site number one square up the axis. The first and last pieces of
+// the lines are those without a friend below or above, and a line of two or three is a
+// first piece whose next or next-but-one is a last piece. A first piece with a friend
+// above is followed by that friend, so the plain shifts of last and of the middle pieces
+// line up with the board without a mask.
+func exactLines(own, below, above uint64, u uint) (e1, e2, e3, long uint64) {
+	first, last := own&^below, own&^above
+	g2 := first & above & (last >> u)
+	g3 := first & above & (below & above >> u) & (last >> (2 * u))
+	e1, e2, e3 = first&last, g2|g2<<u, g3|g3<<u|g3<<(2*u)
+	return e1, e2, e3, own &^ (e1 | e2 | e3)
 }
 
-// nth returns move k (from 0) of LegalMoves between turns, given the counts of its sets:
-// it finds the slot k falls in and builds that one move.
-func (s *State) nth(mc *moveCounts, k int) rules.Move {
-	i := 0
-	for int(mc.end[i]) <= k {
-		i++
+// movers returns the pieces of e that can move sh site numbers up and down: their landing
+// square is on the board (upm, downm) and free.
+func movers(e, free uint64, sh uint, upm, downm uint64) (ups, downs uint64) {
+	return e & upm & (free >> sh), e & downm & (free << sh)
+}
+
+// longSlots fills slots with the slots of axis a for the lines of four to eight pieces,
+// slots[j-6] for slot j, and returns the pieces among them that can move up the axis and
+// those that can move down.
+func longSlots(own uint64, a int, slots *[10]uint64) (ups, downs uint64) {
+	up, down, u := &upMask[a], &downMask[a], axisUnit[a]&63
+	// g keeps the first pieces of the lines at least l+1 long: their (l+1)th piece is own.
+	g := own &^ (own & up[1] << u)
+	for l := 1; l < 4; l++ {
+		g &= own & down[l] >> (u * uint(l) & 63)
 	}
-	if i > 0 {
-		k -= int(mc.end[i-1])
+	for l := 4; g != 0; l++ {
+		sh := u * uint(l) & 63
+		next := g & (own & down[l] >> sh)
+		m := (g &^ next) * spread[a][l]
+		up, down := m&up[l]&^(own>>sh), m&down[l]&^(own<<sh)
+		ups, downs = ups|up, downs|down
+		if a == 3 {
+			up, down = down, up
+		}
+		slots[2*l-8], slots[2*l-7] = up, down
+		g = next
 	}
-	dir, l := mc.slot(i)
-	return lineMove(dir, l, board.SelectBit(shiftBy(mc.members[i/2], dir, l)&^s.pieces[s.turn], k))
+	return ups, downs
+}
+
+// slotMove returns the direction and line length of the moves of slot j of axis a.
+func slotMove(a, j int) (dir, l int) { return a + j&1*4, j>>1 + 1 }
+
+// before returns 1 if x is at most k, and 0 otherwise, for x and k far from overflow.
+func before(x, k int) int { return int(uint(k-x)>>63 ^ 1) }
+
+// nth finds move k (from 0) of LegalMoves between turns, given the counts of its sets, and
+// returns its direction, line length and piece. It finds the axis and then the slot k
+// falls in, each from comparisons whose results are added rather than branched on. The
+// caller builds the move: a move returned through a further call is copied 16 bytes at a
+// time from stores just made, which stalls.
+func (s *State) nth(mc *moveCounts, k int) (dir, l, from int) {
+	a := before(mc.ends[1], k) + before(mc.ends[2], k) + before(mc.ends[3], k)
+	k -= mc.ends[a]
+	sets := &mc.sets[a]
+	var ends [6]int
+	ends[1] = bits.OnesCount64(sets[0])
+	ends[2] = ends[1] + bits.OnesCount64(sets[1])
+	ends[3] = ends[2] + bits.OnesCount64(sets[2])
+	ends[4] = ends[3] + bits.OnesCount64(sets[3])
+	ends[5] = ends[4] + bits.OnesCount64(sets[4])
+	all := ends[5] + bits.OnesCount64(sets[5])
+	if k >= all {
+		return s.nthLong(a, k-all)
+	}
+	j := before(ends[1], k) + before(ends[2], k) + before(ends[3], k) + before(ends[4], k) + before(ends[5], k)
+	dir, l = slotMove(a, j)
+	return dir, l, board.SelectBit(sets[j], k-ends[j])
+}
+
+// nthLong finds move k of the moves of axis a's lines of four or more.
+func (s *State) nthLong(a, k int) (dir, l, from int) {
+	var slots [10]uint64
+	longSlots(s.pieces[s.turn], a, &slots)
+	for i, set := range slots {
+		if c := bits.OnesCount64(set); k >= c {
+			k -= c
+			continue
+		}
+		dir, l = slotMove(a, i+6)
+		return dir, l, board.SelectBit(set, k)
+	}
+	panic("apart: move index out of range")
 }
 
 // LegalMoves appends the legal decisions. Between turns: by axis (N–S, NE–SW, E–W,
@@ -424,10 +553,15 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 	if s.chain < 0 {
 		var mc moveCounts
 		s.count(&mc)
-		for i := range int(mc.first[4]) {
-			dir, l := mc.slot(i)
-			for t := shiftBy(mc.members[i/2], dir, l) &^ s.pieces[s.turn]; t != 0; t &= t - 1 {
-				dst = append(dst, lineMove(dir, l, bits.TrailingZeros64(t)))
+		for a := range 4 {
+			var slots [16]uint64
+			copy(slots[:], mc.sets[a][:])
+			longSlots(s.pieces[s.turn], a, (*[10]uint64)(slots[6:]))
+			for j, set := range slots {
+				dir, l := slotMove(a, j)
+				for ; set != 0; set &= set - 1 {
+					dst = append(dst, lineMove(dir, l, bits.TrailingZeros64(set)))
+				}
 			}
 		}
 		return dst
@@ -453,35 +587,81 @@ func (s *State) jumpMove(t int) rules.Move {
 // directions work is as good as random.
 func (s *State) findJumps() {
 	own := s.pieces[s.turn]
-	q := int(s.chain)
-	axis := lineLens(own, q)
+	q := int(s.chain) & 63
+	l := lineLens(own, q)
 	open := ^(own | s.landed)
-	n := 0
-	for d := range 8 {
-		t := jumpRay[q][d][axis[d&3]]
-		ok := int(open >> t & 1) // a t of 64, no jump, shifts everything out
-		if int(t) == int(s.start) && ok != 0 && !s.captured && !s.canLeave(q, int(t)) {
-			ok = 0 // back home with nothing changed and no way on: a pass in disguise
-		}
-		s.jumps[n] = int8(t)
-		n += ok
-	}
+	// The directions are written out, so that every table index is a constant or a
+	// masked line length and the compiler checks no bound. A line of 8 masks to 0, where
+	// the table has no jump, as has any jump of 8.
+	r := &jumpRay[q]
+	j := &s.jumps
+	t := r[0][l[0]&7]
+	j[0] = int8(t)
+	n := int(open >> t & 1) // a t of 64, no jump, shifts everything out
+	hits := uint64(1) << (t & 63)
+	t = r[1][l[1]&7]
+	hits |= 1 << (t & 63)
+	j[n] = int8(t)
+	n += int(open >> t & 1)
+	t = r[2][l[2]&7]
+	hits |= 1 << (t & 63)
+	j[n] = int8(t)
+	n += int(open >> t & 1)
+	t = r[3][l[3]&7]
+	hits |= 1 << (t & 63)
+	j[n] = int8(t)
+	n += int(open >> t & 1)
+	t = r[4][l[0]&7]
+	hits |= 1 << (t & 63)
+	j[n&7] = int8(t)
+	n += int(open >> t & 1)
+	t = r[5][l[1]&7]
+	hits |= 1 << (t & 63)
+	j[n&7] = int8(t)
+	n += int(open >> t & 1)
+	t = r[6][l[2]&7]
+	hits |= 1 << (t & 63)
+	j[n&7] = int8(t)
+	n += int(open >> t & 1)
+	t = r[7][l[3]&7]
+	hits |= 1 << (t & 63)
+	j[n&7] = int8(t)
+	n += int(open >> t & 1)
 	s.nJumps = uint8(n)
+	// Back home with nothing captured and no way on would be a pass in disguise. hits
+	// holds every square tried, and 0 for no square, which dropHome sorts out.
+	if !s.captured && hits>>uint(s.start)&1 != 0 {
+		s.dropHome(q)
+	}
+}
+
+// dropHome removes the chain's starting square from its jumps if the piece, landing
+// there, could not jump on.
+func (s *State) dropHome(q int) {
+	for i, t := range s.jumps[:s.nJumps] {
+		if t != s.start {
+			continue
+		}
+		if !s.canLeave(q, int(t)) {
+			copy(s.jumps[i:], s.jumps[i+1:s.nJumps])
+			s.nJumps--
+		}
+		return
+	}
 }
 
 // canLeave reports whether the piece, jumping from q back to its starting square t, could
 // jump on from there to a square it has not landed on. t holds no enemy piece (the piece
 // left it), so that jump captures nothing.
 func (s *State) canLeave(q, t int) bool {
+	t &= 63
 	own := s.pieces[s.turn]&^(1<<q) | 1<<t
 	open := ^(own | s.landed | 1<<t)
-	axis := lineLens(own, t)
-	for d := range 8 {
-		if open>>jumpRay[t][d][axis[d&3]]&1 != 0 {
-			return true
-		}
-	}
-	return false
+	l := lineLens(own, t)
+	// The eight tests are or-ed rather than branched on, as in findJumps.
+	r := &jumpRay[t]
+	return (open>>r[0][l[0]&7]|open>>r[1][l[1]&7]|open>>r[2][l[2]&7]|open>>r[3][l[3]&7]|
+		open>>r[4][l[0]&7]|open>>r[5][l[1]&7]|open>>r[6][l[2]&7]|open>>r[7][l[3]&7])&1 != 0
 }
 
 // canStop reports whether the chain in progress may end where its piece stands: anywhere
@@ -508,7 +688,7 @@ func (s *State) Apply(m rules.Move) {
 	}
 	// The game ends at once when a landing leaves a side apart (§8's recommendation), even
 	// in the middle of a chain.
-	if s.checkApart() {
+	if s.checkApart(took) {
 		s.closeTurn()
 		return
 	}
@@ -517,20 +697,23 @@ func (s *State) Apply(m rules.Move) {
 		s.endTurn()
 		return
 	}
+	// The chain's keys go into hash and chainHash alike.
+	var keys uint64
 	if s.chain < 0 {
 		s.start = int8(from)
-		s.hash ^= zobrist[zStart+from]
+		keys = zobrist[zStart+from]
 	} else {
-		s.hash ^= zobrist[zChain+int(s.chain)]
+		keys = zobrist[zChain+int(s.chain)]
 	}
 	s.chain = int8(to)
-	s.hash ^= zobrist[zChain+to]
 	s.landed |= 1 << to
-	s.hash ^= zobrist[zLanded+to]
+	keys ^= zobrist[zChain+to] ^ zobrist[zLanded+to]
 	if took && !s.captured {
 		s.captured = true
-		s.hash ^= zobrist[zCaptured]
+		keys ^= zobrist[zCaptured]
 	}
+	s.hash ^= keys
+	s.chainHash ^= keys
 	// The chain goes on while the piece can jump again. When it cannot, the square it
 	// stands on is one where the turn may end, or this jump would not have been legal.
 	s.findJumps()
@@ -539,11 +722,13 @@ func (s *State) Apply(m rules.Move) {
 	}
 }
 
-// checkApart ends the game if a side is apart, and reports whether it did. Both sides
-// apart at once is a loss for the mover.
-func (s *State) checkApart() bool {
+// checkApart ends the game if a side is apart after a landing that took a piece or not,
+// and reports whether it did. Both sides apart at once is a loss for the mover.
+func (s *State) checkApart(took bool) bool {
 	p := s.turn
-	mine, theirs := isolated(s.pieces[p]), isolated(s.pieces[p.Other()])
+	// The opponent's pieces, were they apart, would have ended the game already, so only
+	// a capture can leave them apart.
+	mine, theirs := isolated(s.pieces[p]), took && isolated(s.pieces[p.Other()])
 	switch {
 	case mine && theirs:
 		s.finish(p.Other(), reasonBoth)
@@ -557,18 +742,10 @@ func (s *State) checkApart() bool {
 	return true
 }
 
-// clearChain forgets the chain in progress, if any.
+// clearChain forgets the chain in progress, if any: without one, it changes nothing.
 func (s *State) clearChain() {
-	if s.chain < 0 {
-		return
-	}
-	s.hash ^= zobrist[zChain+int(s.chain)] ^ zobrist[zStart+int(s.start)]
-	for m := s.landed; m != 0; m &= m - 1 {
-		s.hash ^= zobrist[zLanded+bits.TrailingZeros64(m)]
-	}
-	if s.captured {
-		s.hash ^= zobrist[zCaptured]
-	}
+	s.hash ^= s.chainHash
+	s.chainHash = 0
 	s.chain, s.start, s.landed, s.captured, s.nJumps = -1, -1, 0, false, 0
 }
 

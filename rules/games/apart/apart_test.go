@@ -1,6 +1,7 @@
 package apart
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -754,4 +755,100 @@ func naiveJumps(own uint64, q int, landed uint64) []int {
 		}
 	}
 	return out
+}
+
+// TestKeptChainHash compares the chain's share of the hash, which Apply keeps, with the
+// keys of the chain in progress recomputed from scratch, at every decision of many random
+// games; between turns it is 0.
+func TestKeptChainHash(t *testing.T) {
+	games := 300
+	if testing.Short() {
+		games = 30
+	}
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
+			var want uint64
+			if s.chain >= 0 {
+				want = zobrist[zChain+int(s.chain)] ^ zobrist[zStart+int(s.start)]
+				for m := s.landed; m != 0; m &= m - 1 {
+					want ^= zobrist[zLanded+bits.TrailingZeros64(m)]
+				}
+				if s.captured {
+					want ^= zobrist[zCaptured]
+				}
+			}
+			if s.chainHash != want {
+				t.Fatalf("kept chain hash %x, recomputed %x\n%s", s.chainHash, want, rules.Text(s))
+			}
+		})
+	}
+}
+
+// TestLineLens compares the line lengths read from gathered bytes with a count square by
+// square along each direction, for every piece of both sides at every decision of many
+// random games.
+func TestLineLens(t *testing.T) {
+	for seed := uint64(1); seed <= 100; seed++ {
+		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
+			for _, own := range s.pieces {
+				for m := own; m != 0; m &= m - 1 {
+					q := bits.TrailingZeros64(m)
+					got := lineLens(own, q)
+					for a := range 4 {
+						want := 1
+						for _, d := range [2]int{a, a + 4} {
+							for k := 1; ray[q][d][k] >= 0 && own>>ray[q][d][k]&1 != 0; k++ {
+								want++
+							}
+						}
+						if got[a] != want {
+							t.Fatalf("line through %d along axis %d: %d, counted %d\n%s", q, a, got[a], want, rules.Text(s))
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestMoveSlots compares the slots that count keeps, and those longSlots finds, with the
+// moves of each piece found square by square: its line along the axis and whether the
+// landing square is on the board and not its own.
+func TestMoveSlots(t *testing.T) {
+	for seed := uint64(1); seed <= 100; seed++ {
+		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
+			if s.over || s.chain >= 0 {
+				return
+			}
+			own := s.pieces[s.turn]
+			var mc moveCounts
+			n := s.count(&mc)
+			total := 0
+			for a := range 4 {
+				var slots [16]uint64
+				copy(slots[:], mc.sets[a][:])
+				longSlots(own, a, (*[10]uint64)(slots[6:]))
+				var want [16]uint64
+				for m := own; m != 0; m &= m - 1 {
+					q := bits.TrailingZeros64(m)
+					l := lineLens(own, q)[a]
+					for side, d := range [2]int{a, a + 4} {
+						if to := ray[q][d][l]; to >= 0 && own>>to&1 == 0 {
+							want[(l-1)*2+side] |= 1 << q
+							total++
+						}
+					}
+				}
+				if slots != want {
+					t.Fatalf("axis %d: slots %x, found %x\n%s", a, slots, want, rules.Text(s))
+				}
+				if mc.ends[a+1] != total {
+					t.Fatalf("axis %d: %d moves up to it, found %d\n%s", a, mc.ends[a+1], total, rules.Text(s))
+				}
+			}
+			if n != total {
+				t.Fatalf("%d moves, found %d", n, total)
+			}
+		})
+	}
 }

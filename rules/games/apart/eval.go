@@ -15,14 +15,13 @@ import (
 // turn limit and White's first turn, and the hash leaves it out.
 
 var (
-	_ rules.Evaluator               = (*State)(nil)
-	_ rules.RandomMover             = (*State)(nil)
-	_ rules.EnginePreference        = (*State)(nil)
-	_ rules.BlurredEnginePreference = (*State)(nil)
-	_ rules.CapturePreviewer        = (*State)(nil)
-	_ rules.Prompter                = (*State)(nil)
-	_ rules.Explainer               = (*State)(nil)
-	_ rules.Marker                  = (*State)(nil)
+	_ rules.Evaluator        = (*State)(nil)
+	_ rules.RandomMover      = (*State)(nil)
+	_ rules.EnginePreference = (*State)(nil)
+	_ rules.CapturePreviewer = (*State)(nil)
+	_ rules.Prompter         = (*State)(nil)
+	_ rules.Explainer        = (*State)(nil)
+	_ rules.Marker           = (*State)(nil)
 )
 
 // Weights of the evaluation.
@@ -62,19 +61,18 @@ func (s *State) Evaluate(p rules.Player) float64 {
 	return x / (evalScale - x)
 }
 
-// PreferredEngine reports the engine chosen for Apart by self-play measurement; the
-// figures are in rules/ai/STRENGTH.md.
-func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }
+// PreferredEngine reports tree search, for every level. The blurred levels need it, since
+// their noise swamps the crowding evaluation and blurred alpha-beta played close to at
+// random (Normal beat Easy 59 – 41 with it, 19 – 1 with tree search). At full strength,
+// tree search (with its alpha-beta half proving endgames) beat Hard 34 – 6 where
+// alpha-beta managed 58 – 42 over 100 games, and it beat plain search 40 – 0; the figures
+// are in rules/ai/STRENGTH.md.
+func (s *State) PreferredEngine() rules.Engine { return rules.TreeEngine }
 
-// PreferredBlurredEngine reports the engine of the levels that blur the evaluation (Easy,
-// Normal, Hard): tree search, whose playouts average the blur out. Their noise swamps the
-// crowding evaluation, and blurred alpha-beta played close to at random: Normal beat Easy
-// 59 – 41 with it, 19 – 1 with tree search (rules/ai/STRENGTH.md).
-func (s *State) PreferredBlurredEngine() rules.Engine { return rules.TreeEngine }
-
-// RandomMove implements rules.RandomMover: between turns it counts the landing squares of
-// the move sets that LegalMoves lists from, draws one index and builds only that move;
-// during a chain it draws from the jumps Apply found.
+// RandomMove implements rules.RandomMover: between turns it counts the sets of pieces that
+// LegalMoves lists the moves from, draws one index and builds only that move, here rather
+// than in a call that returns it (see nth); during a chain it draws from the jumps Apply
+// found.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
@@ -90,7 +88,8 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		return rules.Move{Kind: rules.Stop}, true
 	}
 	var mc moveCounts
-	return s.nth(&mc, rng.IntN(s.count(&mc))), true
+	dir, l, from := s.nth(&mc, rng.IntN(s.count(&mc)))
+	return lineMove(dir, l, from), true
 }
 
 // Captures implements rules.CapturePreviewer: a move takes the enemy piece on its landing
