@@ -95,7 +95,8 @@
 // There Flowish also keeps each player's groups, with a label per piece and the union of
 // the groups of each size, updating only the groups around the cells a move touches
 // (groups.go), so that the largest groups and the unified test cost no flood fill.
-// LegalMoves still lists by site, and RandomMove draws in that order. Hash is a Zobrist
+// On these boards LegalMoves lists a direction's moves by torus bit rather than by site,
+// so that RandomMove draws in that order without converting back. Hash is a Zobrist
 // hash (keys seeded with the game's ID) of the pieces plus a key for Black to move;
 // AppendKey adds the game, the size, the outcome, the quiet count and the history.
 package squish

@@ -19,8 +19,9 @@ type groups struct {
 	// slot[i] is a group for each bit i of used; lab[b] is the slot of the group of the
 	// piece on bit b (meaningless on other bits). The labels let a move find the groups
 	// around its two cells at once, and a merge keeps the slot of its largest part so
-	// that only the smaller parts are labelled anew.
-	slot [torusPieces]uint64
+	// that only the smaller parts are labelled anew. Only torusPieces slots are used; the
+	// array has 32 so that a mask, cheaper than a remainder, keeps the index in range.
+	slot [32]uint64
 	used uint32
 	lab  [64]uint8
 	// bySize[k] is the union of the groups of k pieces; sizes has bit k set when that
@@ -28,10 +29,6 @@ type groups struct {
 	// pieces indexes it.
 	bySize [32]uint64
 	sizes  uint32
-	// lines holds the cells on a line through a piece of linesOf, but that piece: the
-	// cells that see linesOf. The largest groups often stay as they were, or only grow,
-	// between two turns of a player, so this is kept rather than made anew each turn.
-	lines, linesOf uint64
 }
 
 // reset labels the groups of own from scratch.
@@ -57,7 +54,7 @@ func (k *groups) add(g uint64) {
 // keep puts the group g in slot i, whose cells old already carry the label i, and adds
 // it to the unions by size.
 func (k *groups) keep(i int, g, old uint64) {
-	k.slot[i%torusPieces] = g
+	k.slot[i&31] = g
 	for m := g &^ old; m != 0; m &= m - 1 {
 		k.lab[bits.TrailingZeros64(m)&63] = uint8(i)
 	}
@@ -79,37 +76,34 @@ func (k *groups) largest() uint64 {
 	return k.bySize[(31-bits.LeadingZeros32(k.sizes))&31]
 }
 
-// seeing returns the cells that see a piece of g, the largest groups, along a line.
-func (k *groups) seeing(x *torus, g uint64) uint64 {
-	if g == k.linesOf {
-		return k.lines
-	}
-	lines, add := k.lines, g&^k.linesOf
-	if g&k.linesOf != k.linesOf {
-		lines, add = 0, g
-	}
-	for ; add != 0; add &= add - 1 {
-		lines |= x.star[bits.TrailingZeros64(add)&63]
-	}
-	k.lines, k.linesOf = lines, g
-	return lines
-}
-
 // moved updates the groups for the piece that stepped from bit c to bit t, onto a cell
-// that held none of this player's pieces, own being the pieces before the step. The
+// that held none of this player's pieces, own being the pieces that did not move. The
 // groups next to t merge with t; what is left of c's group (c is next to t) may fall
 // apart, and its parts next to t merge too.
 func (k *groups) moved(x *torus, own uint64, c, t uint) {
 	cbit, tbit := uint64(1)<<(c&63), uint64(1)<<(t&63)
 	near := x.nbr[t&63]
 	ic := int(k.lab[c&63])
-	gc := k.slot[ic%torusPieces]
-	if gc == cbit && own&near == cbit {
-		// A lone piece that stays alone, the most common move, keeps its slot.
-		k.slot[ic%torusPieces] = tbit
-		k.lab[t&63] = uint8(ic)
-		k.bySize[1] ^= cbit | tbit
-		return
+	gc := k.slot[ic&31]
+	if gc == cbit {
+		o := own & near
+		if o == 0 {
+			// A lone piece that stays alone keeps its slot.
+			k.slot[ic&31] = tbit
+			k.lab[t&63] = uint8(ic)
+			k.bySize[1] ^= cbit | tbit
+			return
+		}
+		if i := int(k.lab[bits.TrailingZeros64(o)&63]); o&^k.slot[i&31] == 0 {
+			// A lone piece that joins one group, the most common move, frees its slot
+			// and the group keeps its own.
+			g := k.slot[i&31]
+			k.drop(cbit)
+			k.used &^= 1 << ic
+			k.drop(g)
+			k.keep(i, g|tbit, g)
+			return
+		}
 	}
 	k.drop(gc)
 	k.used &^= 1 << ic
@@ -119,7 +113,7 @@ func (k *groups) moved(x *torus, own uint64, c, t uint) {
 	n := 0
 	for o := own & near &^ gc; o != 0; {
 		i := int(k.lab[bits.TrailingZeros64(o)&63])
-		g := k.slot[i%torusPieces]
+		g := k.slot[i&31]
 		o &^= g
 		k.drop(g)
 		k.used &^= 1 << i
@@ -168,7 +162,7 @@ func (k *groups) moved(x *torus, own uint64, c, t uint) {
 // captured updates the groups for the loss of the piece on bit b.
 func (k *groups) captured(x *torus, b uint) {
 	i := int(k.lab[b&63])
-	g := k.slot[i%torusPieces]
+	g := k.slot[i&31]
 	k.drop(g)
 	rest := g &^ (1 << (b & 63))
 	if x.whole(rest&x.nbr[b&63], b) {
@@ -180,9 +174,18 @@ func (k *groups) captured(x *torus, b uint) {
 		return
 	}
 	k.used &^= 1 << i
-	for rest != 0 {
-		g := x.group(rest, bits.TrailingZeros64(rest))
+	// Every piece left reaches b through one of b's neighbours, so once those that remain
+	// form one arc, what remains is one group and needs no fill.
+	for {
+		g := x.group(rest, bits.TrailingZeros64(rest&x.nbr[b&63]))
 		rest &^= g
 		k.add(g)
+		if x.whole(rest&x.nbr[b&63], b) {
+			// The arcs may also have met away from b, leaving nothing.
+			if rest != 0 {
+				k.add(rest)
+			}
+			return
+		}
 	}
 }

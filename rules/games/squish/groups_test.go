@@ -11,7 +11,7 @@ import (
 // TestGroupsAgreeWithRecount plays random Flowish games on every board with a torus layout
 // and checks, position by position, each player's kept groups against a labelling from
 // scratch: the same groups with every piece labelled by its group's slot, the same unions
-// by size, the largest groups that the torus recount finds, the kept lines of sight, and a
+// by size, the largest groups that the torus recount finds, the lines of sight, and a
 // group count of one exactly when the pieces are unified.
 func TestGroupsAgreeWithRecount(t *testing.T) {
 	games := 2000
@@ -70,8 +70,8 @@ func checkGroups(t *testing.T, x *torus, k *groups, own uint64, where string) {
 	if g := k.largest(); g != x.largest(own) {
 		t.Fatalf("%s: largest %x, want %x", where, g, x.largest(own))
 	}
-	if k.lines != x.onLines(^uint64(0), k.linesOf) {
-		t.Fatalf("%s: lines %x of %x, want %x", where, k.lines, k.linesOf, x.onLines(^uint64(0), k.linesOf))
+	if g := k.largest(); x.starOf(g) != x.onLines(^uint64(0), g) {
+		t.Fatalf("%s: lines of sight %x of %x, want %x", where, x.starOf(g), g, x.onLines(^uint64(0), g))
 	}
 	if u := k.count() == 1; u != x.unified(own) {
 		t.Fatalf("%s: %d groups, unified %v", where, k.count(), x.unified(own))

@@ -378,13 +378,22 @@ func (s *State) step(c, d int) rules.Move {
 }
 
 // LegalMoves lists the steps direction by direction (board.HexE order), and within a
-// direction by the moving piece's site.
+// direction by the moving piece's site, or on boards with a torus layout by its torus bit
+// (torus.go), the order in which RandomMove draws there without converting to sites.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 	if s.over {
 		return dst
 	}
+	if x := s.v.tor; x != nil {
+		for d := 0; d < 6; d++ {
+			for m := s.tmoves[d]; m != 0; m &= m - 1 {
+				dst = append(dst, s.step(x.site[bits.TrailingZeros64(m)&63], d))
+			}
+		}
+		return dst
+	}
 	for d := 0; d < 6; d++ {
-		m := s.movesIn(d)
+		m := s.moves[d]
 		for w := 0; w < 2; w++ {
 			for x := m[w]; x != 0; x &= x - 1 {
 				dst = append(dst, s.step(w*64+bits.TrailingZeros64(x), d))
@@ -423,9 +432,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		r4, r5 := -int(uint(c4-1-k)>>63), -int(uint(c5-1-k)>>63)
 		d := -(r1 + r2 + r3 + r4 + r5)
 		k -= max(c1&r1, c2&r2, c3&r3, c4&r4, c5&r5)
-		// The torus order is not the site order that LegalMoves lists, so the direction's
-		// few pieces go back to sites first.
-		return s.step(x.nth(m[d], k), d), true
+		return s.step(x.site[pick(m[d], k)&63], d), true
 	}
 	var cum [6]int
 	n := 0
@@ -442,6 +449,28 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		k -= cum[d-1]
 	}
 	return s.step(s.moves[d].nth(k), d), true
+}
+
+// pick returns the k-th lowest set bit of m, k counted from 0. A direction rarely has more
+// than four moves, and clearing the lowest bits is cheaper than the general select then.
+func pick(m uint64, k int) int {
+	if k >= 4 {
+		return board.SelectBit(m, k)
+	}
+	m1 := m & (m - 1)
+	m2 := m1 & (m1 - 1)
+	m3 := m2 & (m2 - 1)
+	// Separate ifs become conditional moves, where a switch would branch on a random k.
+	if k == 1 {
+		m = m1
+	}
+	if k == 2 {
+		m = m2
+	}
+	if k == 3 {
+		m = m3
+	}
+	return bits.TrailingZeros64(m)
 }
 
 // dirOf returns the direction of a legal-looking step, or -1. On boards with a torus
@@ -574,7 +603,7 @@ func (s *State) generate() {
 		}
 		k := &s.grp[s.turn]
 		g := k.largest()
-		seeing := own & k.seeing(x, g)
+		seeing := own & x.starOf(g)
 		x.flowMoves(own, g, seeing, &s.tmoves)
 		s.fallback = seeing&^g == 0 && own&^g != 0
 		if s.fallback {

@@ -1,10 +1,6 @@
 package squish
 
-import (
-	"math/bits"
-
-	"koma/rules/board"
-)
+import "math/bits"
 
 // This file holds the fast move generation of the boards of up to 64 cells (sizes 3 to 5,
 // both defaults among them), which random playouts spend nearly all their time in.
@@ -35,9 +31,9 @@ type torus struct {
 	ring [64][6]uint8
 	// dir[(bit[a]-bit[c])&127] is the direction from c to its neighbour a, or -1.
 	dir [128]int8
-	// sites[i][v] is the set of the sites (one word: at most 64 cells) of the bits v<<8i,
-	// which turns a whole set into site order with eight look-ups and no branch.
-	sites [8][256]uint64
+	// stars[i][v] is the union of star[b] over the bits b of v<<8i: the cells on a line
+	// through a piece of a set, in eight look-ups without a branch (starOf).
+	stars [8][256]uint64
 	// line[b] holds b's coordinate in each line family (y, q and q+y, plus the radius),
 	// lines[f][m] the cells whose coordinate of family f is in the bit mask m, and width
 	// the mask of every coordinate: the flowlines of Flowish's fallback rule.
@@ -128,11 +124,11 @@ func newTorus(t *Topo) *torus {
 			}
 		}
 	}
-	for i := range x.sites {
-		for v := range x.sites[i] {
+	for i := range x.stars {
+		for v := range x.stars[i] {
 			for j := 0; j < 8; j++ {
 				if b := 8*i + j; v>>j&1 != 0 && b < n {
-					x.sites[i][v] |= 1 << x.site[b]
+					x.stars[i][v] |= x.star[b]
 				}
 			}
 		}
@@ -149,15 +145,6 @@ func (x *torus) of(s Set) uint64 {
 		}
 	}
 	return m
-}
-
-// nth returns the site of the k-th lowest site among the bits m, k counted from 0: the
-// k-th move of a direction in LegalMoves' order, which follows the sites.
-func (x *torus) nth(m uint64, k int) int {
-	t := &x.sites
-	s := t[0][uint8(m)] | t[1][uint8(m>>8)] | t[2][uint8(m>>16)] | t[3][uint8(m>>24)] |
-		t[4][uint8(m>>32)] | t[5][uint8(m>>40)] | t[6][uint8(m>>48)] | t[7][uint8(m>>56)]
-	return board.SelectBit(s, k)
 }
 
 // set returns the cell set of the bits m.
@@ -279,6 +266,15 @@ func (x *torus) largest(own uint64) uint64 {
 	return g
 }
 
+// starOf returns the cells on a line through a piece of g, that piece excepted: the
+// cells that see g. Flowish needs it every turn for the largest groups, which change too
+// often and by too many pieces for a walk over them, or a kept copy, to pay.
+func (x *torus) starOf(g uint64) uint64 {
+	t := &x.stars
+	return t[0][uint8(g)] | t[1][uint8(g>>8)] | t[2][uint8(g>>16)] | t[3][uint8(g>>24)] |
+		t[4][uint8(g>>32)] | t[5][uint8(g>>40)] | t[6][uint8(g>>48)] | t[7][uint8(g>>56)]
+}
+
 // onLines returns the pieces of own that see a piece of g along a line: the ones that have
 // a flow direction.
 func (x *torus) onLines(own, g uint64) uint64 {
@@ -334,8 +330,10 @@ func (x *torus) flowMoves(own, g, rest uint64, mv *[6]uint64) {
 
 // The rotations of the 61-cell board (size 5, Flowish's default) and its far[d][0] masks,
 // as constants: flowMoves61 is flowMoves with them. A constant shift is one instruction
-// and needs no register, and constant masks free the registers that the general code
-// spills its reach sets from. newTorus checks them against the layout.
+// and needs no register. The masks are read from far61 as memory operands and the moves
+// are gathered in mv, which leaves the six reach sets and rest in registers: with the
+// masks as immediates and the moves in locals, the compiler spilled the reach sets on
+// every step. newTorus checks the constants against the layout.
 const (
 	rot61E, rot61NE, rot61NW = 60, 47, 48
 	rot61W, rot61SW, rot61SE = 61 - rot61E, 61 - rot61NE, 61 - rot61NW
@@ -352,29 +350,38 @@ var (
 
 // flowMoves61 is flowMoves on the 61-cell board.
 func flowMoves61(own, g, rest uint64, mv *[6]uint64) {
-	r0, r1, r2, r3, r4, r5 := g, g, g, g, g, g
-	var o0, o1, o2, o3, o4, o5 uint64
+	f := &far61
+	// A piece next to g flows only onto g, a friendly cell, so the first step reaches
+	// pieces that cannot move: it only takes them out of rest.
+	r0 := (g<<rot61E | g>>rot61W) & f[0]
+	r1 := (g<<rot61NE | g>>rot61SW) & f[1]
+	r2 := (g<<rot61NW | g>>rot61SE) & f[2]
+	r3 := (g<<rot61W | g>>rot61E) & f[3]
+	r4 := (g<<rot61SW | g>>rot61NE) & f[4]
+	r5 := (g<<rot61SE | g>>rot61NW) & f[5]
+	rest &^= r0 | r1 | r2 | r3 | r4 | r5
+	*mv = [6]uint64{}
 	for rest != 0 {
-		r0 = (r0<<rot61E | r0>>rot61W) & far61E
-		r1 = (r1<<rot61NE | r1>>rot61SW) & far61NE
-		r2 = (r2<<rot61NW | r2>>rot61SE) & far61NW
-		r3 = (r3<<rot61W | r3>>rot61E) & far61W
-		r4 = (r4<<rot61SW | r4>>rot61NE) & far61SW
-		r5 = (r5<<rot61SE | r5>>rot61NW) & far61SE
-		o0 |= rest & r0
-		o1 |= rest & r1
-		o2 |= rest & r2
-		o3 |= rest & r3
-		o4 |= rest & r4
-		o5 |= rest & r5
+		r0 = (r0<<rot61E | r0>>rot61W) & f[0]
+		r1 = (r1<<rot61NE | r1>>rot61SW) & f[1]
+		r2 = (r2<<rot61NW | r2>>rot61SE) & f[2]
+		r3 = (r3<<rot61W | r3>>rot61E) & f[3]
+		r4 = (r4<<rot61SW | r4>>rot61NE) & f[4]
+		r5 = (r5<<rot61SE | r5>>rot61NW) & f[5]
+		mv[0] |= rest & r0
+		mv[1] |= rest & r1
+		mv[2] |= rest & r2
+		mv[3] |= rest & r3
+		mv[4] |= rest & r4
+		mv[5] |= rest & r5
 		rest &^= r0 | r1 | r2 | r3 | r4 | r5
 	}
-	mv[0] = o0 &^ ((own<<rot61E | own>>rot61W) & far61E)
-	mv[1] = o1 &^ ((own<<rot61NE | own>>rot61SW) & far61NE)
-	mv[2] = o2 &^ ((own<<rot61NW | own>>rot61SE) & far61NW)
-	mv[3] = o3 &^ ((own<<rot61W | own>>rot61E) & far61W)
-	mv[4] = o4 &^ ((own<<rot61SW | own>>rot61NE) & far61SW)
-	mv[5] = o5 &^ ((own<<rot61SE | own>>rot61NW) & far61SE)
+	mv[0] &^= (own<<rot61E | own>>rot61W) & f[0]
+	mv[1] &^= (own<<rot61NE | own>>rot61SW) & f[1]
+	mv[2] &^= (own<<rot61NW | own>>rot61SE) & f[2]
+	mv[3] &^= (own<<rot61W | own>>rot61E) & f[3]
+	mv[4] &^= (own<<rot61SW | own>>rot61NE) & f[4]
+	mv[5] &^= (own<<rot61SE | own>>rot61NW) & f[5]
 }
 
 // fallbackMoves adds to mv the moves of Flowish's fallback rule for the pieces others
