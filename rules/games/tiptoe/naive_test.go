@@ -205,15 +205,6 @@ func keyOf(s rules.State) string {
 	return sb.String()
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
-}
-
 // naivePerft counts distinct positions by whole turns.
 func naivePerft(n *naive, depth int) []uint64 {
 	counts := make([]uint64, depth)
