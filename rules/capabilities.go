@@ -49,6 +49,15 @@ const (
 	OracleEngine
 )
 
+// PlayoutHorizon sets how many turns a playout of tree search runs before the game's
+// evaluation scores it, for a game whose evaluation judges better from further on than
+// the default horizon (ai.DefaultCutoff). A game declares it only after measuring, and
+// writes the measurement down.
+type PlayoutHorizon interface {
+	// PlayoutCutoff is that number of turns; it must be positive.
+	PlayoutCutoff() int
+}
+
 // EnginePreference names the engine that plays a game best. A game declares it only
 // after measuring the engines against each other, and writes down the measurement.
 type EnginePreference interface {

@@ -50,8 +50,8 @@ type Config struct {
 	// searched. It is the yardstick of the strength measurements.
 	Plain bool
 	// Cutoff is the number of turns after which a playout of tree search stops and the
-	// game's evaluation scores it; DefaultCutoff when zero, and negative for playouts
-	// that always run to the end.
+	// game's evaluation scores it: when zero, the game's rules.PlayoutHorizon, or else
+	// DefaultCutoff; when negative, playouts always run to the end.
 	Cutoff int
 	// Noise blurs the game's evaluation: each evaluated position gets a fixed
 	// pseudo-random offset of up to Noise either way, drawn from its hash and the seed,
@@ -155,6 +155,9 @@ func NewSearch(root rules.State, cfg Config) *Search {
 			opt = treeOptions{cutoff: cfg.Cutoff, policy: true, exact: true, rave: true}
 			if opt.cutoff == 0 {
 				opt.cutoff = DefaultCutoff
+				if h, ok := root.(rules.PlayoutHorizon); ok && h.PlayoutCutoff() > 0 {
+					opt.cutoff = h.PlayoutCutoff()
+				}
 			}
 		}
 		if _, ok := root.(rules.Evaluator); ok && !cfg.Plain {

@@ -439,6 +439,45 @@ func TestCutoffUsesEvaluation(t *testing.T) {
 	}
 }
 
+// horizoned adds a PlayoutHorizon to an evaluated game.
+type horizoned struct {
+	*evaluated
+	turns int
+}
+
+func (h *horizoned) PlayoutCutoff() int { return h.turns }
+func (h *horizoned) Clone() rules.State {
+	return &horizoned{evaluated: h.evaluated.Clone().(*evaluated), turns: h.turns}
+}
+func (h *horizoned) CopyFrom(src rules.State) { h.evaluated.CopyFrom(src.(*horizoned).evaluated) }
+
+// TestPlayoutHorizon gives the race of TestCutoffUsesEvaluation a horizon beyond its end:
+// playouts then reach the real, even result, and the evaluation's verdict no longer
+// counts. A horizon of a few turns keeps it.
+func TestPlayoutHorizon(t *testing.T) {
+	favour0 := func(_ rules.State, p rules.Player) float64 {
+		if p == 0 {
+			return 0.9
+		}
+		return -0.9
+	}
+	tests := []struct {
+		turns    int
+		min, max float64
+	}{
+		{5, 0.9, 1},
+		{100000, 0.3, 0.7},
+	}
+	for _, tc := range tests {
+		st := &horizoned{evaluated: withEval(newRace(2000, raceCard(2000, 3000)), favour0), turns: tc.turns}
+		s := NewSearch(st, Config{Seed: 1, Engine: rules.TreeEngine})
+		s.StepIterations(300)
+		if v := s.Stats().Value; v < tc.min || v > tc.max {
+			t.Errorf("horizon %d: value %v, want %v to %v", tc.turns, v, tc.min, tc.max)
+		}
+	}
+}
+
 // ---- The beginner.
 
 func TestBeginnerTakesWins(t *testing.T) {
