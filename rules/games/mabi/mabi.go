@@ -392,12 +392,14 @@ func (s *State) paralysedAmong(p rules.Player, own uint64) uint64 {
 
 // movers returns the pieces of the player to move that may step: not paralysed, not in
 // the single largest group, and on White's first turn only those on the edge.
-func (s *State) movers() uint64 {
-	p := s.turn
+func (s *State) movers() uint64 { return s.moversOf(s.turn) }
+
+// moversOf returns the pieces of p that could step if p were to move.
+func (s *State) moversOf(p rules.Player) uint64 {
 	// Only pieces with an empty neighbour could step at all; paralysis is looked up for
 	// those alone.
 	m := s.pieces[p] & dilate(^(s.pieces[0] | s.pieces[1])) &^ s.frozen()
-	if s.turns == 0 {
+	if s.turns == 0 && p == 0 {
 		m &= edge
 	}
 	return m &^ s.paralysedAmong(p, m)
@@ -406,8 +408,12 @@ func (s *State) movers() uint64 {
 // targets returns, for each direction, the squares the player to move may step to that
 // way: every square is the end of exactly one move, since the direction fixes where it
 // came from. Steps that would make a board occur for the third time are left out.
-func (s *State) targets(out *[4]uint64) {
-	m := s.movers()
+func (s *State) targets(out *[4]uint64) { s.targetsOf(s.turn, out) }
+
+// targetsOf is targets for p, as if p were to move: the evaluation asks it of both
+// players.
+func (s *State) targetsOf(p rules.Player, out *[4]uint64) {
+	m := s.moversOf(p)
 	empty := ^(s.pieces[0] | s.pieces[1])
 	out[0] = m << size & empty
 	out[1] = (m &^ fileH) << 1 & empty
@@ -420,7 +426,6 @@ func (s *State) targets(out *[4]uint64) {
 		// The step reaching a repeated board leaves the opponent's pieces as they are
 		// and changes two of the mover's squares, the one left and the one entered; it
 		// is left out of the targets of its direction, if there at all.
-		p := s.turn
 		own, other := s.pieces[p], s.pieces[p.Other()]
 		for _, r := range s.repeated[:s.nrep] {
 			diff := r[p] ^ own
@@ -435,7 +440,7 @@ func (s *State) targets(out *[4]uint64) {
 		}
 		return
 	}
-	base := int(s.turn) * numSites
+	base := int(p) * numSites
 	for d := range 4 {
 		for t := out[d]; t != 0; t &= t - 1 {
 			to := bits.TrailingZeros64(t)
