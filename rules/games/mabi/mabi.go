@@ -390,11 +390,8 @@ func (s *State) paralysedAmong(p rules.Player, own uint64) uint64 {
 	return out & own
 }
 
-// movers returns the pieces of the player to move that may step: not paralysed, not in
-// the single largest group, and on White's first turn only those on the edge.
-func (s *State) movers() uint64 { return s.moversOf(s.turn) }
-
-// moversOf returns the pieces of p that could step if p were to move.
+// moversOf returns the pieces of p that could step if p were to move: not paralysed, not
+// in the single largest group, and on White's first turn only those on the edge.
 func (s *State) moversOf(p rules.Player) uint64 {
 	// Only pieces with an empty neighbour could step at all; paralysis is looked up for
 	// those alone.
