@@ -155,8 +155,10 @@ func NewSearch(root rules.State, cfg Config) *Search {
 			opt = treeOptions{cutoff: cfg.Cutoff, policy: true, exact: true, rave: true}
 			if opt.cutoff == 0 {
 				opt.cutoff = DefaultCutoff
-				if h, ok := root.(rules.PlayoutHorizon); ok && h.PlayoutCutoff() > 0 {
-					opt.cutoff = h.PlayoutCutoff()
+				if h, ok := root.(rules.PlayoutHorizon); ok {
+					if n := h.PlayoutCutoff(); n > 0 {
+						opt.cutoff = n
+					}
 				}
 			}
 		}

@@ -66,8 +66,10 @@ func (s *State) strength(p rules.Player) float64 {
 	default:
 		second, _ = largestOf(s.planes[p], own&^best)
 	}
-	v := float64(first) + 0.25*float64(second) + 0.1*float64(bits.OnesCount64(s.paralysed(p.Other())))
-	if s.lock == p.Other() {
+	o := p.Other()
+	held := s.paralysed(o)
+	v := float64(first) + 0.25*float64(second) + 0.1*float64(bits.OnesCount64(held))
+	if s.lock == o {
 		// The largest group stays put: all the pieces when they are all lone, the group
 		// on the lowest square when several groups share the largest size.
 		if first > 1 {
@@ -80,10 +82,9 @@ func (s *State) strength(p rules.Player) float64 {
 		// A player short of steps (all pieces frozen, paralysed, blocked or barred by the
 		// repetition rule) will soon have to pass, and the other then gathers its free
 		// pieces: the nearer p is to no step, the more of them count against p.
-		o := p.Other()
 		their := s.pieces[o]
 		_, largest := largestOf(s.planes[o], their)
-		free := bits.OnesCount64(their &^ s.paralysed(o) &^ largest)
+		free := bits.OnesCount64(their &^ held &^ largest)
 		v -= stepsWeight * float64(free) / float64(1+s.steps(p))
 	}
 	return v

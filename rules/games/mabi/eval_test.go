@@ -1,10 +1,10 @@
 package mabi
 
 import (
-	"koma/rules/board"
 	"testing"
 
 	"koma/rules"
+	"koma/rules/board"
 	"koma/rules/rulestest"
 )
 
