@@ -20,11 +20,14 @@ type node struct {
 	solved   bool         // the result from here under best play is known
 	proven   rules.Player // that result's winner, NoPlayer for a draw
 	plies    uint16       // once solved, decisions from here to the end under best play
-	chunk    uint32       // where the children are
-	first    uint32
-	n        uint32 // how many children
-	visits   uint32
-	score    uint64 // rewards for mover, in units of 1/unit of a win
+	// key is historyKey(move), kept because the all-moves update reads it for every
+	// child of every node of every iteration's path; it fills what was padding.
+	key    uint16
+	chunk  uint32 // where the children are
+	first  uint32
+	n      uint32 // how many children
+	visits uint32
+	score  uint64 // rewards for mover, in units of 1/unit of a win
 	// amafVisits and amafScore count the iterations in which mover played move at any
 	// later point, not only here (all moves as first), when the rave option is on.
 	amafVisits uint32
@@ -105,11 +108,11 @@ type mcts struct {
 	iters   int
 	depth   int
 	// The decisions of the iteration in progress, and for each player and move key the
-	// first of them in which the player made that move, valid where stamp is iters+1.
+	// first of them in which the player made that move (the low 16 bits), valid where
+	// the bits above hold iters+1. One word per key costs one cache miss, not two.
 	trail []played
 	seq   []played
-	first [2][]uint16
-	stamp [2][]uint32
+	marks [2][]uint64
 }
 
 // newTree starts a tree search from a copy of root, which must not be nil.
@@ -131,8 +134,7 @@ func newTree(root rules.State, cfg Config, opt treeOptions) *mcts {
 	}
 	if s.opt.rave {
 		for p := range 2 {
-			s.first[p] = make([]uint16, historySize)
-			s.stamp[p] = make([]uint32, historySize)
+			s.marks[p] = make([]uint64, historySize)
 		}
 	}
 	s.tree.limit = cfg.MaxNodes
@@ -167,7 +169,7 @@ func (s *mcts) expand(n *node, st rules.State, force bool) bool {
 	}
 	mover := st.ToMove()
 	for i := range kids {
-		kids[i] = node{move: moves[i], mover: mover, proven: rules.NoPlayer}
+		kids[i] = node{move: moves[i], mover: mover, proven: rules.NoPlayer, key: uint16(historyKey(moves[i]))}
 	}
 	n.chunk, n.first, n.n, n.expanded = chunk, first, uint32(len(moves)), true
 	return true
@@ -369,11 +371,11 @@ func (s *mcts) finish(r result, proved bool) {
 // updateAMAF credits, at every node of the path, each child whose move its mover made at
 // that point of the iteration or later.
 func (s *mcts) updateAMAF(r result) {
-	stamp := uint32(s.iters + 1)
+	stamp := uint64(uint32(s.iters+1)) << 16
 	// The tree part of the iteration comes first: the moves along the path.
 	trail := s.seq[:0]
 	for _, n := range s.path[1:] {
-		trail = append(trail, played{key: historyKey(n.move), mover: n.mover})
+		trail = append(trail, played{key: uint32(n.key), mover: n.mover})
 	}
 	trail = append(trail, s.trail...)
 	s.seq = trail
@@ -383,29 +385,30 @@ func (s *mcts) updateAMAF(r result) {
 			continue
 		}
 		// Walking backwards leaves the first occurrence in place.
-		s.stamp[pm.mover][pm.key] = stamp
-		s.first[pm.mover][pm.key] = uint16(min(j, math.MaxUint16))
+		s.marks[pm.mover][pm.key] = stamp | uint64(min(j, math.MaxUint16))
 	}
 	for i, n := range s.path[:len(s.path)-1] {
 		if !n.expanded {
 			break
 		}
-		for c := range s.kids(n) {
-			k := &s.kids(n)[c]
-			p := k.mover
-			if p != 0 && p != 1 {
-				continue
-			}
-			key := historyKey(k.move)
-			if s.stamp[p][key] != stamp || int(s.first[p][key]) < i {
+		kids := s.kids(n)
+		// Siblings share their mover.
+		p := kids[0].mover
+		if p != 0 && p != 1 {
+			continue
+		}
+		marks, reward := s.marks[p], r.r0
+		if p == 1 {
+			reward = unit - r.r0
+		}
+		for c := range kids {
+			k := &kids[c]
+			m := marks[k.key]
+			if m&^0xffff != stamp || int(m&0xffff) < i {
 				continue
 			}
 			k.amafVisits++
-			if p == 0 {
-				k.amafScore += r.r0
-			} else {
-				k.amafScore += unit - r.r0
-			}
+			k.amafScore += reward
 		}
 	}
 	s.trail = s.trail[:0]
