@@ -80,8 +80,9 @@ var (
 	// move a square k squares in direction d; one of them is zero.
 	shiftL, shiftR [8][size + 1]uint8
 	// jumpRay[s][d][l] is the square l steps from s in direction d, where a chain's jump
-	// along a line of l may land: 64, no square, when l is below 2 or the square is off
-	// the board.
+	// along a line of l may land, or s itself when l is below 2 or the square is off the
+	// board: the jumping piece stands there, so it is never open to a landing, and a
+	// square on the board needs no guard in shifts.
 	jumpRay [numSites][8][size + 1]uint8
 	// rayMask[s][d] holds the squares beyond s in direction d, up to the edge.
 	rayMask [numSites][8]uint64
@@ -94,6 +95,11 @@ var (
 	// runLen[b][i] is the length of the run of set bits of b that holds bit i, 0 if bit i
 	// is clear.
 	runLen [256][8]uint8
+	// pieceKeys, chainKeys, startKeys, landedKeys, sideKey and capturedKey are the keys of
+	// zobrist by kind, in arrays that masked indexes read without bounds checks.
+	pieceKeys                        [2][numSites]uint64
+	chainKeys, startKeys, landedKeys [numSites]uint64
+	sideKey, capturedKey             uint64
 	// white and black are the starting squares: two rows of six, the a- and h-files empty
 	// (games-square.md §8, confirmed from Fig. 1 of the rulebook).
 	startPieces = [2]uint64{0x7e7e, 0x7e7e << 48}
@@ -106,7 +112,7 @@ func init() {
 			for k := range size + 1 {
 				c, r := s%size+k*dirCol[d], s/size+k*dirRow[d]
 				ray[s][d][k] = -1
-				jumpRay[s][d][k] = 64
+				jumpRay[s][d][k] = uint8(s)
 				if c >= 0 && c < size && r >= 0 && r < size {
 					ray[s][d][k] = int8(r*size + c)
 					if k >= 2 {
@@ -149,6 +155,15 @@ func init() {
 			spread[a][l] = spread[a][l-1] | 1<<(axisUnit[a]*uint(l-1))
 		}
 	}
+	for p := range 2 {
+		for q := range numSites {
+			pieceKeys[p][q] = zobrist[zPieces+p*numSites+q]
+		}
+	}
+	for q := range numSites {
+		chainKeys[q], startKeys[q], landedKeys[q] = zobrist[zChain+q], zobrist[zStart+q], zobrist[zLanded+q]
+	}
+	sideKey, capturedKey = zobrist[zSide], zobrist[zCaptured]
 	initial = State{pieces: startPieces, winner: rules.NoPlayer, chain: -1, start: -1}
 	initial.hash = initial.ComputeHash()
 }
@@ -165,7 +180,12 @@ func neighbours(x uint64) uint64 {
 }
 
 // isolated reports whether no square of x has a neighbour in x: the winning condition.
-func isolated(x uint64) bool { return x&neighbours(x) == 0 }
+// Touching is mutual, so it looks only north, north-east, east and north-west of each
+// square: half the shifts of neighbours.
+func isolated(x uint64) bool {
+	r, l := x&^fileH, x&^fileA
+	return x&(x<<size|r<<1|r<<(size+1)|l<<(size-1)) == 0
+}
 
 // State is an Apart position. Pieces are bitmasks over the 64 squares (bit s is site s,
 // numbered row*8+col as board.NewSquare numbers them), so copying a State copies
@@ -312,13 +332,21 @@ func (s *State) Marks(dst []rules.Mark) []rules.Mark {
 // the top byte without carries, as no two of the summed bits meet; the row or the column
 // numbers the bits.
 func lineLens(own uint64, s int) [4]int {
+	file, diag, rank, anti := axisLens(own, s)
+	return [4]int{int(file), int(diag), int(rank), int(anti)}
+}
+
+// axisLens is lineLens with the four lengths as results of their own, which come back in
+// registers: an array comes back through memory, and copying it 16 bytes at a time just
+// after its 8-byte stores stalled the chain's every jump.
+func axisLens(own uint64, s int) (file, diag, rank, anti uint) {
 	q := uint(s) & 63
 	col, row := q&7, q>>3
-	file := (own >> col & fileA) * fileGather >> 56
-	diag := (own & diagLine[q]) * fileA >> 56
-	rank := own >> (8 * row) & 0xff
-	anti := (own & antiLine[q]) * fileA >> 56
-	return [4]int{int(runLen[file][row]), int(runLen[diag][col]), int(runLen[rank][col]), int(runLen[anti][col])}
+	f := (own >> col & fileA) * fileGather >> 56
+	d := (own & diagLine[q]) * fileA >> 56
+	r := own >> (8 * row) & 0xff
+	a := (own & antiLine[q]) * fileA >> 56
+	return uint(runLen[f][row]), uint(runLen[d][col]), uint(runLen[r][col]), uint(runLen[a][col])
 }
 
 // lineLen returns the length of the line through the piece on s along direction d's axis.
@@ -373,94 +401,157 @@ type moveCounts struct {
 }
 
 // count fills mc for the player to move between turns and returns the number of moves.
-// A piece belongs to one line per axis, so the slots of one direction are disjoint and
-// are counted together: two population counts an axis. Those cost more than they seem,
-// as the default amd64 build tests the CPU before each and the compiler spills around the
-// fallback call.
+// Each axis has its own function, written out so that its shifts are constants: a shift
+// by a variable needs the CX register in the default amd64 build, and the moves in and
+// out of it took more instructions than the work. With all four axes in one function the
+// compiler kept too much alive at once and spilled a third of its instructions to the
+// stack; one axis at a time fits in the registers, and only its count and long lines
+// outlive the call.
 func (s *State) count(mc *moveCounts) int {
-	own := s.pieces[s.turn]
+	own := s.pieces[s.turn&1]
+	n0, l0 := mc.fileSlots(own)
+	n1, l1 := mc.diagSlots(own)
+	n2, l2 := mc.rankSlots(own)
+	n3, l3 := mc.antiSlots(own)
+	if l0|l1|l2|l3 != 0 {
+		c0, c1, c2, c3 := longCounts(own, l0, l1, l2, l3)
+		n0, n1, n2, n3 = n0+c0, n1+c1, n2+c2, n3+c3
+	}
+	mc.ends[1], mc.ends[2], mc.ends[3], mc.ends[4] = n0, n0+n1, n0+n1+n2, n0+n1+n2+n3
+	return n0 + n1 + n2 + n3
+}
+
+// The axis functions below fill the slots of lines of one to three pieces along their
+// axis and return the number of those moves and the pieces of longer lines. A piece alone
+// along the axis steps onto a square that is not own, as it has no friend on either side,
+// so only the edge of the board can stop it. A piece belongs to one line per axis, so
+// the slots of one direction are disjoint and are counted together: two population
+// counts an axis, made last, when little else is alive, as the default amd64 build tests
+// the CPU before each and the compiler spills around the fallback call. The slots are
+// stored one word at a time: an array literal is built on the stack and copied 16 bytes
+// at a time, and a load of 16 bytes just stored in two halves stalls until the stores
+// reach the cache.
+
+// fileSlots does the N–S axis. A shift by whole rows cannot wrap round the board, so it
+// needs no mask.
+func (mc *moveCounts) fileSlots(own uint64) (n int, long uint64) {
 	free := ^own
-	// Each axis is written out, so that its shifts are constants: a shift by a variable
-	// needs the CX register in the default amd64 build, and the moves in and out of it
-	// took more instructions than the work. The slots are stored one word at a time: an
-	// array literal is built on the stack and copied 16 bytes at a time, and a load of 16
-	// bytes just stored in two halves stalls until the stores reach the cache. Along a
-	// file a shift by whole rows cannot wrap round the board, so it needs no mask.
-	e1, e2, e3, l0 := exactLines(own, own&(own<<8), own&(own>>8), 8)
-	u1, d1 := movers(e1, free, 8, ^uint64(0), ^uint64(0))
+	e1, e2, e3, long := exactLines(own, own&(own<<8), own&(own>>8), ^uint64(0), 8)
+	u1, d1 := e1&upMask[0][1], e1&downMask[0][1]
 	u2, d2 := movers(e2, free, 16, ^uint64(0), ^uint64(0))
 	u3, d3 := movers(e3, free, 24, ^uint64(0), ^uint64(0))
 	sets := &mc.sets[0]
 	sets[0], sets[1], sets[2], sets[3], sets[4], sets[5] = u1, d1, u2, d2, u3, d3
-	up0, down0 := u1|u2|u3, d1|d2|d3
-	e1, e2, e3, l1 := exactLines(own, own&(own&upMask[1][1]<<9), own&(own&downMask[1][1]>>9), 9)
-	u1, d1 = movers(e1, free, 9, upMask[1][1], downMask[1][1])
-	u2, d2 = movers(e2, free, 18, upMask[1][2], downMask[1][2])
-	u3, d3 = movers(e3, free, 27, upMask[1][3], downMask[1][3])
-	sets = &mc.sets[1]
+	return bits.OnesCount64(u1|u2|u3) + bits.OnesCount64(d1|d2|d3), long
+}
+
+// diagSlots does the NE–SW axis.
+func (mc *moveCounts) diagSlots(own uint64) (n int, long uint64) {
+	free := ^own
+	e1, e2, e3, long := exactLines(own, own&(own&upMask[1][1]<<9), own&(own&downMask[1][1]>>9), upMask[1][2], 9)
+	u1, d1 := e1&upMask[1][1], e1&downMask[1][1]
+	u2, d2 := movers(e2, free, 18, upMask[1][2], downMask[1][2])
+	u3, d3 := movers(e3, free, 27, upMask[1][3], downMask[1][3])
+	sets := &mc.sets[1]
 	sets[0], sets[1], sets[2], sets[3], sets[4], sets[5] = u1, d1, u2, d2, u3, d3
-	up1, down1 := u1|u2|u3, d1|d2|d3
-	e1, e2, e3, l2 := exactLines(own, own&(own&upMask[2][1]<<1), own&(own&downMask[2][1]>>1), 1)
-	u1, d1 = movers(e1, free, 1, upMask[2][1], downMask[2][1])
-	u2, d2 = movers(e2, free, 2, upMask[2][2], downMask[2][2])
-	u3, d3 = movers(e3, free, 3, upMask[2][3], downMask[2][3])
-	sets = &mc.sets[2]
+	return bits.OnesCount64(u1|u2|u3) + bits.OnesCount64(d1|d2|d3), long
+}
+
+// rankSlots does the E–W axis.
+func (mc *moveCounts) rankSlots(own uint64) (n int, long uint64) {
+	free := ^own
+	e1, e2, e3, long := exactLines(own, own&(own&upMask[2][1]<<1), own&(own&downMask[2][1]>>1), upMask[2][2], 1)
+	u1, d1 := e1&upMask[2][1], e1&downMask[2][1]
+	u2, d2 := movers(e2, free, 2, upMask[2][2], downMask[2][2])
+	u3, d3 := movers(e3, free, 3, upMask[2][3], downMask[2][3])
+	sets := &mc.sets[2]
 	sets[0], sets[1], sets[2], sets[3], sets[4], sets[5] = u1, d1, u2, d2, u3, d3
-	up2, down2 := u1|u2|u3, d1|d2|d3
-	e1, e2, e3, l3 := exactLines(own, own&(own&upMask[3][1]<<7), own&(own&downMask[3][1]>>7), 7)
-	u1, d1 = movers(e1, free, 7, upMask[3][1], downMask[3][1])
-	u2, d2 = movers(e2, free, 14, upMask[3][2], downMask[3][2])
-	u3, d3 = movers(e3, free, 21, upMask[3][3], downMask[3][3])
-	// SE, which falls, comes before NW.
-	sets = &mc.sets[3]
+	return bits.OnesCount64(u1|u2|u3) + bits.OnesCount64(d1|d2|d3), long
+}
+
+// antiSlots does the SE–NW axis, where SE, which falls, comes before NW.
+func (mc *moveCounts) antiSlots(own uint64) (n int, long uint64) {
+	free := ^own
+	e1, e2, e3, long := exactLines(own, own&(own&upMask[3][1]<<7), own&(own&downMask[3][1]>>7), upMask[3][2], 7)
+	u1, d1 := e1&upMask[3][1], e1&downMask[3][1]
+	u2, d2 := movers(e2, free, 14, upMask[3][2], downMask[3][2])
+	u3, d3 := movers(e3, free, 21, upMask[3][3], downMask[3][3])
+	sets := &mc.sets[3]
 	sets[0], sets[1], sets[2], sets[3], sets[4], sets[5] = d1, u1, d2, u2, d3, u3
-	up3, down3 := u1|u2|u3, d1|d2|d3
-	if l0|l1|l2|l3 != 0 {
-		return mc.addLong(own, [4]uint64{l0, l1, l2, l3})
+	return bits.OnesCount64(u1|u2|u3) + bits.OnesCount64(d1|d2|d3), long
+}
+
+// longCounts returns the number of moves of the pieces of lines of four or more along each
+// axis, l0 to l3 holding those pieces along axes 0 to 3. The pieces of a line move the
+// same distance, so along an axis they are apart from the slots of the shorter lines.
+// Nearly all long lines lie along a rank, mostly the starting rows, and a rank is a byte,
+// so rankLong counts them row by row; the rare others go through longSlots. The counts go
+// in and out one word each: arrays went through memory, and copying one 16 bytes at a
+// time just after its 8-byte stores stalled.
+func longCounts(own, l0, l1, l2, l3 uint64) (c0, c1, c2, c3 int) {
+	for m := l2; m != 0; {
+		sh := uint(bits.TrailingZeros64(m)) &^ 7
+		c2 += int(rankLong[own>>sh&0xff])
+		m &^= 0xff << sh
 	}
-	return mc.total(up0, down0, up1, down1, up2, down2, up3, down3)
+	if l0|l1|l3 != 0 {
+		c0, c1, c3 = longCount(own, 0, l0), longCount(own, 1, l1), longCount(own, 3, l3)
+	}
+	return c0, c1, c2, c3
 }
 
-// total counts the moves along each axis from the pieces that can move up and down it,
-// sets mc.ends and returns the number of moves. The population counts are kept out of
-// count: around each the compiler spills whatever is live, and there that was everything.
-func (mc *moveCounts) total(up0, down0, up1, down1, up2, down2, up3, down3 uint64) int {
-	n0 := bits.OnesCount64(up0) + bits.OnesCount64(down0)
-	n1 := n0 + bits.OnesCount64(up1) + bits.OnesCount64(down1)
-	n2 := n1 + bits.OnesCount64(up2) + bits.OnesCount64(down2)
-	n3 := n2 + bits.OnesCount64(up3) + bits.OnesCount64(down3)
-	mc.ends[1], mc.ends[2], mc.ends[3], mc.ends[4] = n0, n1, n2, n3
-	return n3
+// longCount returns the number of moves of the pieces of long, the lines of four or more
+// along axis a.
+func longCount(own uint64, a int, long uint64) int {
+	if long == 0 {
+		return 0
+	}
+	var slots [10]uint64
+	u, d := longSlots(own, a, &slots)
+	return bits.OnesCount64(u) + bits.OnesCount64(d)
 }
 
-// addLong finishes count when some axes have lines of four or more, long[a] along axis a:
-// their pieces count once more.
-func (mc *moveCounts) addLong(own uint64, long [4]uint64) int {
-	var dirs [8]uint64
-	for a := range 4 {
-		sets := &mc.sets[a]
-		dirs[2*a], dirs[2*a+1] = sets[0]|sets[2]|sets[4], sets[1]|sets[3]|sets[5]
-		if long[a] != 0 {
-			var slots [10]uint64
-			u, d := longSlots(own, a, &slots)
-			dirs[2*a] |= u
-			dirs[2*a+1] |= d
+// rankLong[b] is the number of moves along a rank whose pieces are the bits of b made by
+// the pieces of its lines of four or more: l squares east or west for a line of l, onto a
+// square of the rank that is not one of b.
+var rankLong = func() (t [256]uint8) {
+	for b := range 256 {
+		for i := range 8 {
+			// The piece's line runs from lo to hi.
+			lo, hi := i, i
+			for lo > 0 && b>>(lo-1)&1 != 0 {
+				lo--
+			}
+			for hi < 7 && b>>(hi+1)&1 != 0 {
+				hi++
+			}
+			l := hi - lo + 1
+			if b>>i&1 == 0 || l < 4 {
+				continue
+			}
+			for _, to := range [2]int{i + l, i - l} {
+				if to >= 0 && to < 8 && b>>to&1 == 0 {
+					t[b]++
+				}
+			}
 		}
 	}
-	return mc.total(dirs[0], dirs[1], dirs[2], dirs[3], dirs[4], dirs[5], dirs[6], dirs[7])
-}
+	return t
+}()
 
 // exactLines returns the pieces of the lines of exactly one, two and three pieces along an
 // axis, and the pieces of longer lines, from the pieces with a friend below and above, u
-// being the change of site number one square up the axis. The first and last pieces of
-// the lines are those without a friend below or above, and a line of two or three is a
-// first piece whose next or next-but-one is a last piece. A first piece with a friend
-// above is followed by that friend, so the plain shifts of last and of the middle pieces
-// line up with the board without a mask.
-func exactLines(own, below, above uint64, u uint) (e1, e2, e3, long uint64) {
+// being the change of site number one square up the axis and up2 the squares from which
+// two squares up stay on the board. The first and last pieces of the lines are those
+// without a friend below or above, and a line of two or three is a first piece with a
+// friend above whose next or next-but-one square, on the board, holds a last piece: the
+// squares between are own, as that friend is. Shifts of last past the edge of the board
+// drop off it or wrap round to a square that up2 or the friend above rules out.
+func exactLines(own, below, above, up2 uint64, u uint) (e1, e2, e3, long uint64) {
 	first, last := own&^below, own&^above
-	g2 := first & above & (last >> u)
-	g3 := first & above & (below & above >> u) & (last >> (2 * u))
+	goes := first & above
+	g2 := goes & (last >> u)
+	g3 := goes & up2 & (last >> (2 * u))
 	e1, e2, e3 = first&last, g2|g2<<u, g3|g3<<u|g3<<(2*u)
 	return e1, e2, e3, own &^ (e1 | e2 | e3)
 }
@@ -586,51 +677,52 @@ func (s *State) jumpMove(t int) rules.Move {
 // square and counts only if the jump is legal, rather than branching on each test: which
 // directions work is as good as random.
 func (s *State) findJumps() {
-	own := s.pieces[s.turn]
+	own := s.pieces[s.turn&1]
 	q := int(s.chain) & 63
-	l := lineLens(own, q)
+	l0, l1, l2, l3 := axisLens(own, q)
+	l0, l1, l2, l3 = l0&7, l1&7, l2&7, l3&7
 	open := ^(own | s.landed)
 	// The directions are written out, so that every table index is a constant or a
 	// masked line length and the compiler checks no bound. A line of 8 masks to 0, where
-	// the table has no jump, as has any jump of 8.
+	// the table has no jump, as has any jump of 8; no jump gives q, which is not open.
 	r := &jumpRay[q]
 	j := &s.jumps
-	t := r[0][l[0]&7]
+	t := uint(r[0][l0]) & 63
 	j[0] = int8(t)
-	n := int(open >> t & 1) // a t of 64, no jump, shifts everything out
-	hits := uint64(1) << (t & 63)
-	t = r[1][l[1]&7]
-	hits |= 1 << (t & 63)
+	n := int(open >> t & 1)
+	hits := uint64(1) << t
+	t = uint(r[1][l1]) & 63
+	hits |= 1 << t
 	j[n] = int8(t)
 	n += int(open >> t & 1)
-	t = r[2][l[2]&7]
-	hits |= 1 << (t & 63)
+	t = uint(r[2][l2]) & 63
+	hits |= 1 << t
 	j[n] = int8(t)
 	n += int(open >> t & 1)
-	t = r[3][l[3]&7]
-	hits |= 1 << (t & 63)
+	t = uint(r[3][l3]) & 63
+	hits |= 1 << t
 	j[n] = int8(t)
 	n += int(open >> t & 1)
-	t = r[4][l[0]&7]
-	hits |= 1 << (t & 63)
+	t = uint(r[4][l0]) & 63
+	hits |= 1 << t
 	j[n&7] = int8(t)
 	n += int(open >> t & 1)
-	t = r[5][l[1]&7]
-	hits |= 1 << (t & 63)
+	t = uint(r[5][l1]) & 63
+	hits |= 1 << t
 	j[n&7] = int8(t)
 	n += int(open >> t & 1)
-	t = r[6][l[2]&7]
-	hits |= 1 << (t & 63)
+	t = uint(r[6][l2]) & 63
+	hits |= 1 << t
 	j[n&7] = int8(t)
 	n += int(open >> t & 1)
-	t = r[7][l[3]&7]
-	hits |= 1 << (t & 63)
+	t = uint(r[7][l3]) & 63
+	hits |= 1 << t
 	j[n&7] = int8(t)
 	n += int(open >> t & 1)
 	s.nJumps = uint8(n)
 	// Back home with nothing captured and no way on would be a pass in disguise. hits
-	// holds every square tried, and 0 for no square, which dropHome sorts out.
-	if !s.captured && hits>>uint(s.start)&1 != 0 {
+	// holds every square tried, and q for no square, which dropHome sorts out.
+	if !s.captured && hits>>(uint(s.start)&63)&1 != 0 {
 		s.dropHome(q)
 	}
 }
@@ -655,13 +747,14 @@ func (s *State) dropHome(q int) {
 // left it), so that jump captures nothing.
 func (s *State) canLeave(q, t int) bool {
 	t &= 63
-	own := s.pieces[s.turn]&^(1<<q) | 1<<t
+	own := s.pieces[s.turn&1]&^(1<<(q&63)) | 1<<t
 	open := ^(own | s.landed | 1<<t)
-	l := lineLens(own, t)
+	l0, l1, l2, l3 := axisLens(own, t)
+	l0, l1, l2, l3 = l0&7, l1&7, l2&7, l3&7
 	// The eight tests are or-ed rather than branched on, as in findJumps.
 	r := &jumpRay[t]
-	return (open>>r[0][l[0]&7]|open>>r[1][l[1]&7]|open>>r[2][l[2]&7]|open>>r[3][l[3]&7]|
-		open>>r[4][l[0]&7]|open>>r[5][l[1]&7]|open>>r[6][l[2]&7]|open>>r[7][l[3]&7])&1 != 0
+	return (open>>(r[0][l0]&63)|open>>(r[1][l1]&63)|open>>(r[2][l2]&63)|open>>(r[3][l3]&63)|
+		open>>(r[4][l0]&63)|open>>(r[5][l1]&63)|open>>(r[6][l2]&63)|open>>(r[7][l3]&63))&1 != 0
 }
 
 // canStop reports whether the chain in progress may end where its piece stands: anywhere
@@ -676,20 +769,25 @@ func (s *State) Apply(m rules.Move) {
 		s.endTurn()
 		return
 	}
-	p := s.turn
-	o := p.Other()
-	from, to := int(m.Path[0]), int(m.Path[1])
+	// Masked, the players and squares index the key tables and shift without the bounds
+	// checks and shift guards that were a sixth of Apply's instructions; the squares of a
+	// legal move are unchanged by the mask.
+	p := s.turn & 1
+	o := p ^ 1
+	from, to := uint(m.Path[0])&63, uint(m.Path[1])&63
 	s.pieces[p] ^= 1<<from | 1<<to
-	s.hash ^= zobrist[zPieces+int(p)*numSites+from] ^ zobrist[zPieces+int(p)*numSites+to]
-	took := s.pieces[o]>>to&1 != 0
-	if took {
-		s.pieces[o] &^= 1 << to
-		s.hash ^= zobrist[zPieces+int(o)*numSites+to]
-	}
+	// hit is the bit of the enemy piece taken, 0 for none: whether a landing takes one is
+	// as good as random, so the capture is made without a branch.
+	hit := s.pieces[o] & (1 << to)
+	s.pieces[o] ^= hit
+	s.hash ^= pieceKeys[p][from] ^ pieceKeys[p][to] ^ pieceKeys[o][to]&-(hit>>to)
+	took := hit != 0
 	// The game ends at once when a landing leaves a side apart (§8's recommendation), even
-	// in the middle of a chain.
-	if s.checkApart(took) {
-		s.closeTurn()
+	// in the middle of a chain. The opponent's pieces, were they apart, would have ended
+	// the game already, so only a capture can leave them apart. The tests are made here,
+	// not in a call, as nearly every decision makes them and goes on.
+	if isolated(s.pieces[p]) || took && isolated(s.pieces[o]) {
+		s.endApart(took)
 		return
 	}
 	if m.Kind == rules.Step || s.turns == 0 {
@@ -701,17 +799,16 @@ func (s *State) Apply(m rules.Move) {
 	var keys uint64
 	if s.chain < 0 {
 		s.start = int8(from)
-		keys = zobrist[zStart+from]
+		keys = startKeys[from]
 	} else {
-		keys = zobrist[zChain+int(s.chain)]
+		keys = chainKeys[uint(s.chain)&63]
 	}
 	s.chain = int8(to)
 	s.landed |= 1 << to
-	keys ^= zobrist[zChain+to] ^ zobrist[zLanded+to]
-	if took && !s.captured {
-		s.captured = true
-		keys ^= zobrist[zCaptured]
-	}
+	keys ^= chainKeys[to] ^ landedKeys[to]
+	// The capture key goes in with the chain's first capture.
+	keys ^= capturedKey & -(b2u(took) &^ b2u(s.captured))
+	s.captured = s.captured || took
 	s.hash ^= keys
 	s.chainHash ^= keys
 	// The chain goes on while the piece can jump again. When it cannot, the square it
@@ -722,24 +819,28 @@ func (s *State) Apply(m rules.Move) {
 	}
 }
 
-// checkApart ends the game if a side is apart after a landing that took a piece or not,
-// and reports whether it did. Both sides apart at once is a loss for the mover.
-func (s *State) checkApart(took bool) bool {
+// b2u is 1 for true and 0 for false.
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// endApart ends the game after a landing, which took a piece or not, has left a side
+// apart. Both sides apart at once is a loss for the mover.
+func (s *State) endApart(took bool) {
 	p := s.turn
-	// The opponent's pieces, were they apart, would have ended the game already, so only
-	// a capture can leave them apart.
-	mine, theirs := isolated(s.pieces[p]), took && isolated(s.pieces[p.Other()])
+	mine, theirs := isolated(s.pieces[p&1]), took && isolated(s.pieces[p&1^1])
 	switch {
 	case mine && theirs:
 		s.finish(p.Other(), reasonBoth)
 	case mine:
 		s.finish(p, reasonApart)
-	case theirs:
-		s.finish(p.Other(), reasonApart)
 	default:
-		return false
+		s.finish(p.Other(), reasonApart)
 	}
-	return true
+	s.closeTurn()
 }
 
 // clearChain forgets the chain in progress, if any: without one, it changes nothing.
@@ -750,11 +851,14 @@ func (s *State) clearChain() {
 }
 
 // endTurn closes the turn in progress, hands the move over and checks the end of the game:
-// a player without a legal move loses, and the turn limit draws.
+// a player without a legal move loses, and the turn limit draws. hasMove's first test is
+// made here, not in a call, as it settles nearly every turn.
 func (s *State) endTurn() {
 	s.closeTurn()
+	own := s.pieces[s.turn&1]
+	empty := ^(s.pieces[0] | s.pieces[1])
 	switch {
-	case !s.hasMove():
+	case !quickMove(own, empty) && !s.hasMoveSlow(own, empty):
 		s.finish(s.turn.Other(), reasonNoMoves)
 	case s.turns >= turnLimit:
 		s.finish(rules.NoPlayer, reasonTurnLimit)
@@ -765,7 +869,7 @@ func (s *State) endTurn() {
 func (s *State) closeTurn() {
 	s.clearChain()
 	s.turn = s.turn.Other()
-	s.hash ^= zobrist[zSide]
+	s.hash ^= sideKey
 	s.turns++
 }
 
@@ -773,9 +877,22 @@ func (s *State) closeTurn() {
 // piece with an empty square on one side and no friend on the other can always step there,
 // which settles nearly every position at once.
 func (s *State) hasMove() bool {
-	own := s.pieces[s.turn]
+	own := s.pieces[s.turn&1]
 	empty := ^(s.pieces[0] | s.pieces[1])
-	for d := range 8 {
+	return quickMove(own, empty) || s.hasMoveSlow(own, empty)
+}
+
+// quickMove reports whether a piece of own can step up or down its file: it has an empty
+// square on one side and no friend on the other. The shifts are constants and need no
+// masks, and this settles most positions in a dozen instructions.
+func quickMove(own, empty uint64) bool {
+	return own&(empty>>8&^(own<<8)|empty<<8&^(own>>8)) != 0
+}
+
+// hasMoveSlow finishes hasMove after quickMove, along the other three axes and then by
+// counting.
+func (s *State) hasMoveSlow(own, empty uint64) bool {
+	for d := 1; d < 8; d++ {
 		if own&shiftBy(empty, (d+4)%8, 1)&^shiftBy(own, d, 1) != 0 {
 			return true
 		}

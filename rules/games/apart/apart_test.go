@@ -820,35 +820,122 @@ func TestMoveSlots(t *testing.T) {
 			if s.over || s.chain >= 0 {
 				return
 			}
-			own := s.pieces[s.turn]
-			var mc moveCounts
-			n := s.count(&mc)
-			total := 0
-			for a := range 4 {
-				var slots [16]uint64
-				copy(slots[:], mc.sets[a][:])
-				longSlots(own, a, (*[10]uint64)(slots[6:]))
-				var want [16]uint64
-				for m := own; m != 0; m &= m - 1 {
-					q := bits.TrailingZeros64(m)
-					l := lineLens(own, q)[a]
-					for side, d := range [2]int{a, a + 4} {
-						if to := ray[q][d][l]; to >= 0 && own>>to&1 == 0 {
-							want[(l-1)*2+side] |= 1 << q
-							total++
-						}
-					}
-				}
-				if slots != want {
-					t.Fatalf("axis %d: slots %x, found %x\n%s", a, slots, want, rules.Text(s))
-				}
-				if mc.ends[a+1] != total {
-					t.Fatalf("axis %d: %d moves up to it, found %d\n%s", a, mc.ends[a+1], total, rules.Text(s))
-				}
-			}
-			if n != total {
-				t.Fatalf("%d moves, found %d", n, total)
-			}
+			checkMoveSlots(t, s)
 		})
+	}
+}
+
+// TestMoveSlotsAnyBoard makes the comparison of TestMoveSlots on random boards, sparse to
+// full, which games seldom reach: long lines along every axis, lines along the edges and
+// lines broken only by the edge of the board.
+func TestMoveSlotsAnyBoard(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for i := range 20000 {
+		var own uint64
+		// Each square holds a piece with probability density/8.
+		density := 1 + i%7
+		for q := range numSites {
+			if rng.IntN(8) < density {
+				own |= 1 << q
+			}
+		}
+		s := &State{pieces: [2]uint64{own, ^own & rng.Uint64()}, chain: -1, start: -1}
+		checkMoveSlots(t, s)
+	}
+}
+
+// checkMoveSlots makes TestMoveSlots's comparison in s, between turns. The lines are
+// measured by walking the rays, apart from lineLens.
+func checkMoveSlots(t *testing.T, s *State) {
+	t.Helper()
+	own := s.pieces[s.turn]
+	var mc moveCounts
+	n := s.count(&mc)
+	total := 0
+	for a := range 4 {
+		var slots [16]uint64
+		copy(slots[:], mc.sets[a][:])
+		longSlots(own, a, (*[10]uint64)(slots[6:]))
+		var want [16]uint64
+		for m := own; m != 0; m &= m - 1 {
+			q := bits.TrailingZeros64(m)
+			l := 1
+			for _, d := range [2]int{a, a + 4} {
+				for k := 1; ray[q][d][k] >= 0 && own>>ray[q][d][k]&1 != 0; k++ {
+					l++
+				}
+			}
+			for side, d := range [2]int{a, a + 4} {
+				if to := ray[q][d][l]; to >= 0 && own>>to&1 == 0 {
+					want[(l-1)*2+side] |= 1 << q
+					total++
+				}
+			}
+		}
+		if slots != want {
+			t.Fatalf("axis %d: slots %x, found %x\n%s", a, slots, want, rules.Text(s))
+		}
+		if mc.ends[a+1] != total {
+			t.Fatalf("axis %d: %d moves up to it, found %d\n%s", a, mc.ends[a+1], total, rules.Text(s))
+		}
+	}
+	if n != total {
+		t.Fatalf("%d moves, found %d", n, total)
+	}
+}
+
+// TestRankLong compares rankLong with the moves longSlots finds along a rank holding only
+// the byte's pieces, in every row.
+func TestRankLong(t *testing.T) {
+	for b := range 256 {
+		for row := range size {
+			own := uint64(b) << (8 * row)
+			var slots [10]uint64
+			u, d := longSlots(own, 2, &slots)
+			if got, want := int(rankLong[b]), bits.OnesCount64(u)+bits.OnesCount64(d); got != want {
+				t.Fatalf("rank %08b in row %d: rankLong %d, longSlots %d", b, row, got, want)
+			}
+		}
+	}
+}
+
+// TestIsolated compares isolated, which looks four ways, with neighbours, which looks all
+// eight, on random boards sparse to full.
+func TestIsolated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	for i := range 100000 {
+		// Sparse boards are the ones that can be apart: and-ing draws thins them out.
+		x := rng.Uint64()
+		for range i % 6 {
+			x &= rng.Uint64()
+		}
+		if got, want := isolated(x), x&neighbours(x) == 0; got != want {
+			t.Fatalf("isolated(%016x) = %v, want %v", x, got, want)
+		}
+	}
+}
+
+// TestBelow checks that below, given the first number IntN would draw, returns what
+// rng.IntN(n) returns and leaves the generator where IntN does, for small counts, powers
+// of two and counts large enough that Lemire's method often draws again.
+func TestBelow(t *testing.T) {
+	for i := range 20000 {
+		var n uint64
+		switch i % 4 {
+		case 0:
+			n = 1 + uint64(i%97)
+		case 1:
+			n = 1 << (i % 63)
+		default:
+			n = 1<<62 + uint64(i)*0x9e3779b97f4a7c15>>2
+		}
+		a := rand.New(rand.NewPCG(uint64(i), 25))
+		b := rand.New(rand.NewPCG(uint64(i), 25))
+		if got, want := below(a, a.Uint64(), n), b.IntN(int(n)); got != want {
+			t.Fatalf("below(%d) = %d, IntN %d", n, got, want)
+		}
+		if a.Uint64() != b.Uint64() {
+			t.Fatalf("below(%d) drew differently from IntN", n)
+		}
 	}
 }
