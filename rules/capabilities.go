@@ -58,6 +58,16 @@ type PlayoutHorizon interface {
 	PlayoutCutoff() int
 }
 
+// BlurOnlyEvaluation is implemented by games whose evaluation serves tree search only as
+// something to blur. At full strength the search plays better without it, its playouts
+// running to the real end and no alpha-beta half beside the tree; the weakened levels
+// still blur it, since misjudging positions is what makes them weaker. A game declares it
+// only after measuring, and writes the measurement down.
+type BlurOnlyEvaluation interface {
+	// BlurOnly reports whether that holds for this ruleset.
+	BlurOnly() bool
+}
+
 // EnginePreference names the engine that plays a game best. A game declares it only
 // after measuring the engines against each other, and writes down the measurement.
 type EnginePreference interface {

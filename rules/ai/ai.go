@@ -51,7 +51,8 @@ type Config struct {
 	Plain bool
 	// Cutoff is the number of turns after which a playout of tree search stops and the
 	// game's evaluation scores it: when zero, the game's rules.PlayoutHorizon, or else
-	// DefaultCutoff; when negative, playouts always run to the end.
+	// DefaultCutoff, unless the game's rules.BlurOnlyEvaluation keeps an unblurred search
+	// from its evaluation altogether; when negative, playouts always run to the end.
 	Cutoff int
 	// Noise blurs the game's evaluation: each evaluated position gets a fixed
 	// pseudo-random offset of up to Noise either way, drawn from its hash and the seed,
@@ -151,6 +152,7 @@ func NewSearch(root rules.State, cfg Config) *Search {
 		s.eng = newAlphaBeta(root, cfg)
 	default:
 		opt := treeOptions{}
+		_, evaluated := root.(rules.Evaluator)
 		if !cfg.Plain {
 			opt = treeOptions{cutoff: cfg.Cutoff, policy: true, exact: true, rave: true}
 			if opt.cutoff == 0 {
@@ -160,9 +162,12 @@ func NewSearch(root rules.State, cfg Config) *Search {
 						opt.cutoff = n
 					}
 				}
+				if b, ok := root.(rules.BlurOnlyEvaluation); ok && cfg.Noise == 0 && b.BlurOnly() {
+					evaluated, opt.cutoff = false, -1
+				}
 			}
 		}
-		if _, ok := root.(rules.Evaluator); ok && !cfg.Plain {
+		if evaluated && !cfg.Plain {
 			s.eng = newHybrid(root, cfg, opt)
 		} else {
 			s.eng = newTree(root, cfg, opt)

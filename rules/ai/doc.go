@@ -11,8 +11,8 @@
 //   - Tree search (tree.go): Monte Carlo tree search with UCT selection and a solver for
 //     proven wins, losses and draws. With the game's Evaluator, a playout stops after
 //     Config.Cutoff turns (the game's PlayoutHorizon by default) and the evaluation
-//     scores it; with its PlayoutPolicy, playouts follow the policy instead of uniform
-//     chance. Proven results are played exactly: the fastest win, and when every move
+//     scores it, unless the game's BlurOnlyEvaluation keeps it for the blurred levels;
+//     with its PlayoutPolicy, playouts follow the policy instead of uniform chance. Proven results are played exactly: the fastest win, and when every move
 //     loses, the slowest loss.
 //   - Alpha-beta (alphabeta.go): iterative deepening over the game's Evaluator, with a
 //     transposition table keyed by State.Hash, killer moves and a history table for move

@@ -478,6 +478,50 @@ func TestPlayoutHorizon(t *testing.T) {
 	}
 }
 
+// blurOnly adds a BlurOnlyEvaluation to an evaluated game.
+type blurOnly struct {
+	*evaluated
+	on bool
+}
+
+func (b *blurOnly) BlurOnly() bool { return b.on }
+func (b *blurOnly) Clone() rules.State {
+	return &blurOnly{evaluated: b.evaluated.Clone().(*evaluated), on: b.on}
+}
+func (b *blurOnly) CopyFrom(src rules.State) { b.evaluated.CopyFrom(src.(*blurOnly).evaluated) }
+
+// TestBlurOnlyEvaluation gives the race of TestPlayoutHorizon an evaluation that favours
+// player 0 although the race is even. An unblurred search of a game whose evaluation is
+// for blurring only ignores it, its playouts reaching the real result; a blurred search
+// still uses it (the noise, far smaller than the bias, leaves the verdict), and so does
+// any search of a game that does not declare it.
+func TestBlurOnlyEvaluation(t *testing.T) {
+	favour0 := func(_ rules.State, p rules.Player) float64 {
+		if p == 0 {
+			return 0.9
+		}
+		return -0.9
+	}
+	tests := []struct {
+		name     string
+		on       bool
+		noise    float64
+		min, max float64
+	}{
+		{"declared, unblurred", true, 0, 0.3, 0.7},
+		{"declared, blurred", true, 0.05, 0.85, 1},
+		{"not declared, unblurred", false, 0, 0.85, 1},
+	}
+	for _, tc := range tests {
+		st := &blurOnly{evaluated: withEval(newRace(2000, raceCard(2000, 3000)), favour0), on: tc.on}
+		s := NewSearch(st, Config{Seed: 1, Engine: rules.TreeEngine, Noise: tc.noise})
+		s.StepIterations(300)
+		if v := s.Stats().Value; v < tc.min || v > tc.max {
+			t.Errorf("%s: value %v, want %v to %v", tc.name, v, tc.min, tc.max)
+		}
+	}
+}
+
 // ---- The beginner.
 
 func TestBeginnerTakesWins(t *testing.T) {

@@ -31,6 +31,27 @@ func TestEvaluate(t *testing.T) {
 	}
 }
 
+// TestBlurOnly checks which boards Expert plays without the evaluation: the measurements
+// in BlurOnly's comment chose the diagonal and hex boards, at every size.
+func TestBlurOnly(t *testing.T) {
+	tests := []struct {
+		spec string
+		want bool
+	}{
+		{"", false},
+		{"size=huge", false},
+		{"topology=diagonal", true},
+		{"topology=diagonal,size=small", true},
+		{"topology=hex", true},
+		{"topology=hex,size=large", true},
+	}
+	for _, tc := range tests {
+		if got := start(t, tc.spec).BlurOnly(); got != tc.want {
+			t.Errorf("%q: BlurOnly %v, want %v", tc.spec, got, tc.want)
+		}
+	}
+}
+
 func TestRandomMoveAgrees(t *testing.T) {
 	for _, preset := range Game.Presets {
 		for seed := uint64(1); seed <= 20; seed++ {
