@@ -1,6 +1,9 @@
 package board
 
-import "math/bits"
+import (
+	"math/bits"
+	"math/rand/v2"
+)
 
 // SelectBit returns the index of the k-th lowest set bit of x (k counted from 0), which
 // must exist. Random playouts call it for every move they draw, and k is random, so a
@@ -36,3 +39,31 @@ var SelectInByte = func() (t [256][8]uint8) {
 	}
 	return t
 }()
+
+// Below returns what rng.IntN(n) returns, n > 0, when x is the first number IntN would draw
+// from rng. A playout's RandomMove must draw exactly as IntN does (rules.RandomMover), and
+// this lets it draw x before it knows n, so that the generator's work overlaps the count of
+// the moves instead of waiting for it. A power of two masks x, by a select rather than a
+// branch, since random counts would mispredict one; otherwise the result is the high word
+// of x·n, drawn again only in the rare case that Lemire's method rejects.
+func Below(rng *rand.Rand, x, n uint64) int {
+	hi, lo := bits.Mul64(x, n)
+	var pow uint64
+	if n&(n-1) == 0 {
+		pow = ^uint64(0)
+	}
+	if lo < n && pow == 0 {
+		hi = redraw(rng, n, hi, lo)
+	}
+	return int(hi&^pow | x&(n-1)&pow)
+}
+
+// redraw finishes Below's draw x·n = hi·2⁶⁴ + lo: products whose low word falls below
+// 2⁶⁴ mod n are drawn again, so that every result is equally likely. It is reached with
+// probability below n/2⁶⁴.
+func redraw(rng *rand.Rand, n, hi, lo uint64) uint64 {
+	for thresh := -n % n; lo < thresh; {
+		hi, lo = bits.Mul64(rng.Uint64(), n)
+	}
+	return hi
+}

@@ -23,3 +23,28 @@ func TestSelectBit(t *testing.T) {
 		}
 	}
 }
+
+// TestBelow checks that Below returns what IntN returns from the same generator and leaves
+// the generator in the same state, for small counts, powers of two and counts large enough
+// that Lemire's method often draws again.
+func TestBelow(t *testing.T) {
+	for i := range 20000 {
+		var n uint64
+		switch i % 4 {
+		case 0:
+			n = 1 + uint64(i%97)
+		case 1:
+			n = 1 << (i % 63)
+		default:
+			n = 1<<62 + uint64(i)*0x9e3779b97f4a7c15>>2
+		}
+		a := rand.New(rand.NewPCG(uint64(i), 25))
+		b := rand.New(rand.NewPCG(uint64(i), 25))
+		if got, want := Below(a, a.Uint64(), n), b.IntN(int(n)); got != want {
+			t.Fatalf("Below(%d) = %d, IntN %d", n, got, want)
+		}
+		if a.Uint64() != b.Uint64() {
+			t.Fatalf("Below(%d) drew differently from IntN", n)
+		}
+	}
+}

@@ -914,28 +914,3 @@ func TestIsolated(t *testing.T) {
 		}
 	}
 }
-
-// TestBelow checks that below, given the first number IntN would draw, returns what
-// rng.IntN(n) returns and leaves the generator where IntN does, for small counts, powers
-// of two and counts large enough that Lemire's method often draws again.
-func TestBelow(t *testing.T) {
-	for i := range 20000 {
-		var n uint64
-		switch i % 4 {
-		case 0:
-			n = 1 + uint64(i%97)
-		case 1:
-			n = 1 << (i % 63)
-		default:
-			n = 1<<62 + uint64(i)*0x9e3779b97f4a7c15>>2
-		}
-		a := rand.New(rand.NewPCG(uint64(i), 25))
-		b := rand.New(rand.NewPCG(uint64(i), 25))
-		if got, want := below(a, a.Uint64(), n), b.IntN(int(n)); got != want {
-			t.Fatalf("below(%d) = %d, IntN %d", n, got, want)
-		}
-		if a.Uint64() != b.Uint64() {
-			t.Fatalf("below(%d) drew differently from IntN", n)
-		}
-	}
-}

@@ -74,7 +74,8 @@ func (s *State) PreferredEngine() rules.Engine { return rules.TreeEngine }
 // than in a call that returns it (see nth); during a chain it draws from the jumps Apply
 // found. rng.IntN(n) starts with rng.Uint64() whatever n is, so that number is taken
 // before n is known: the generator's work then overlaps the count rather than waiting
-// for it on the path from one decision to the next. below finishes the draw as IntN does.
+// for it on the path from one decision to the next. board.Below finishes the draw as IntN
+// does.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
@@ -85,38 +86,15 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		if s.canStop() {
 			n++
 		}
-		if k := below(rng, x, n); k < int(s.nJumps) {
+		if k := board.Below(rng, x, n); k < int(s.nJumps) {
 			return s.jumpMove(int(s.jumps[k&7])), true
 		}
 		return rules.Move{Kind: rules.Stop}, true
 	}
 	var mc moveCounts
 	n := uint64(s.count(&mc))
-	dir, l, from := s.nth(&mc, below(rng, x, n))
+	dir, l, from := s.nth(&mc, board.Below(rng, x, n))
 	return lineMove(dir, l, from), true
-}
-
-// below returns what rng.IntN(n) returns, n > 0, when x is the first number it draws from
-// rng: the masked number for a power of two, otherwise the high word of x·n, drawing
-// again only in the rare case Lemire's method rejects, as math/rand/v2 does.
-func below(rng *rand.Rand, x, n uint64) int {
-	if n&(n-1) == 0 {
-		return int(x & (n - 1))
-	}
-	hi, lo := bits.Mul64(x, n)
-	if lo < n {
-		hi = redraw(rng, n, hi, lo)
-	}
-	return int(hi)
-}
-
-// redraw finishes below's draw x·n = hi·2⁶⁴ + lo: products whose low word falls below
-// 2⁶⁴ mod n are drawn again, so that every result is equally likely.
-func redraw(rng *rand.Rand, n, hi, lo uint64) uint64 {
-	for thresh := -n % n; lo < thresh; {
-		hi, lo = bits.Mul64(rng.Uint64(), n)
-	}
-	return hi
 }
 
 // Captures implements rules.CapturePreviewer: a move takes the enemy piece on its landing

@@ -355,34 +355,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	return placements[s.choices.Pick(drawBelow(rng, uint64(s.choices.Len())))], true
-}
-
-// drawBelow is rng.IntN(n), n > 0: the same numbers drawn the same way, so that RandomMove
-// agrees with LegalMoves. IntN's call and its branch on a power of two, which random counts
-// mispredict, lie on the path from one decision to the next; here the power-of-two case is
-// a mask, and only the rare rejection is a branch.
-func drawBelow(rng *rand.Rand, n uint64) int {
-	x := rng.Uint64()
-	hi, lo := bits.Mul64(x, n)
-	var pow uint64
-	if n&(n-1) == 0 {
-		pow = ^uint64(0)
-	}
-	if lo < n && pow == 0 {
-		hi = redraw(rng, n, hi, lo)
-	}
-	return int(hi&^pow | x&(n-1)&pow)
-}
-
-// redraw finishes drawBelow's draw hi, lo with Lemire's rejection, as math/rand/v2 does; it
-// is reached with probability below n/2⁶⁴.
-func redraw(rng *rand.Rand, n, hi, lo uint64) uint64 {
-	thresh := -n % n
-	for lo < thresh {
-		hi, lo = bits.Mul64(rng.Uint64(), n)
-	}
-	return hi
+	return placements[s.choices.Pick(board.Below(rng, rng.Uint64(), uint64(s.choices.Len())))], true
 }
 
 // Apply plays m; a move that is not legal leaves the state unchanged.

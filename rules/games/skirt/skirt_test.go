@@ -609,32 +609,6 @@ func TestPick(t *testing.T) {
 	}
 }
 
-// TestDrawBelow checks that drawBelow draws what IntN draws from the same generator, for
-// random counts (powers of two among them), and leaves the generator in the same state.
-func TestDrawBelow(t *testing.T) {
-	rng := rand.New(rand.NewPCG(13, 14))
-	for i := range 20000 {
-		var s Set
-		n := 1 + rng.IntN(MaxCells)
-		if i%4 == 0 {
-			n = 1 << rng.IntN(8)
-		}
-		for s.Count() < n {
-			s.Add(rng.IntN(MaxCells))
-		}
-		a := rand.New(rand.NewPCG(uint64(i), 15))
-		b := rand.New(rand.NewPCG(uint64(i), 15))
-		for range 4 {
-			if got, want := s.Pick(drawBelow(a, uint64(s.Len()))), s.Pick(b.IntN(s.Len())); got != want {
-				t.Fatalf("drawBelow picks %d, IntN %d in %v", got, want, s)
-			}
-		}
-		if a.Uint64() != b.Uint64() {
-			t.Fatalf("drawBelow drew differently from IntN on %v", s)
-		}
-	}
-}
-
 // TestReachOf compares the playout path's ray tables and reachOf with Ray.Reach and
 // Topo.spans for every ray of every size and every occupancy of its cells.
 func TestReachOf(t *testing.T) {
