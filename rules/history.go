@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"slices"
 )
 
@@ -22,21 +21,28 @@ type HistoryBuffer interface {
 // allows, and sizes the buffer by a bound it can prove (its no-progress rule, or MaxTurns for
 // a game that remembers every position). Pushing beyond that bound panics: a history that
 // silently forgot would apply the wrong rule.
+//
+// Most positions a game reaches are new, and most repetition checks in random playouts ask
+// about one, so the history keeps a filter with a bit for the top ten bits of every hash
+// it holds: Count answers a hash whose bit is clear without scanning.
 type History[B HistoryBuffer] struct {
-	n uint16
-	h B
+	n    uint16
+	seen [16]uint64
+	h    B
 }
 
 // Reset forgets every position, after an irreversible move.
-func (h *History[B]) Reset() { h.n = 0 }
+func (h *History[B]) Reset() {
+	h.n = 0
+	h.seen = [16]uint64{}
+}
 
-// Push records a position.
+// Push records a position. Past the history's bound the index check panics: this is small
+// enough to inline into a game's Apply, where a call of its own would cost.
 func (h *History[B]) Push(hash uint64) {
-	if int(h.n) >= len(h.h) {
-		historyFull(len(h.h))
-	}
 	h.h[h.n] = hash
 	h.n++
+	h.seen[hash>>60] |= 1 << (hash >> 54 & 63)
 }
 
 // Len is the number of positions remembered.
@@ -47,6 +53,9 @@ func (h *History[B]) Cap() int { return len(h.h) }
 
 // Count returns how often hash occurs among the remembered positions.
 func (h *History[B]) Count(hash uint64) int {
+	if h.seen[hash>>60]>>(hash>>54&63)&1 == 0 {
+		return 0
+	}
 	c := 0
 	for i := range int(h.n) {
 		if h.h[i] == hash {
@@ -69,9 +78,4 @@ func (h *History[B]) AppendKey(dst []byte) []byte {
 		dst = append(dst, byte(v), byte(v>>8), byte(v>>16), byte(v>>24), byte(v>>32), byte(v>>40), byte(v>>48), byte(v>>56))
 	}
 	return dst
-}
-
-// historyFull fails loudly; it is apart from Push so that Push stays small enough to inline.
-func historyFull(n int) {
-	panic(fmt.Sprintf("rules: a history of %d positions is full; the game must size it by its own bound", n))
 }

@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -191,6 +192,50 @@ func TestNotationAndPlay(t *testing.T) {
 	}
 	if !strings.Contains(rules.Text(st), "to move: white") {
 		t.Errorf("Text after one placement:\n%s", rules.Text(st))
+	}
+}
+
+// TestHistoryFilter compares Count, which skips the scan for a hash the filter has not
+// seen, with a plain count over random hashes, many of them sharing their filter bit or
+// repeating, through pushes and resets.
+func TestHistoryFilter(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var h rules.History[[256]uint64]
+	var held []uint64
+	draw := func() uint64 {
+		x := rng.Uint64()
+		switch rng.IntN(4) {
+		case 0:
+			if len(held) > 0 { // the filter bit of a held hash, with other low bits
+				x = held[rng.IntN(len(held))]&^(1<<54-1) | x&(1<<54-1)
+			}
+		case 1:
+			if len(held) > 0 {
+				x = held[rng.IntN(len(held))]
+			}
+		}
+		return x
+	}
+	for i := range 20000 {
+		if i%300 == 299 || h.Len() == h.Cap() {
+			h.Reset()
+			held = held[:0]
+		}
+		x := draw()
+		h.Push(x)
+		held = append(held, x)
+		for range 3 {
+			y := draw()
+			want := 0
+			for _, v := range held {
+				if v == y {
+					want++
+				}
+			}
+			if got := h.Count(y); got != want {
+				t.Fatalf("Count(%016x) = %d, want %d", y, got, want)
+			}
+		}
 	}
 }
 

@@ -179,11 +179,6 @@ type State struct {
 	quiet uint8
 	// hist holds the positions since the last capture, current one included (simple rules).
 	hist rules.History[[64]uint64]
-	// seen and seenTwice filter the repetition check, which would otherwise scan hist after
-	// every turn: bucket b (the top six bits of a hash) is set in seen when a position of
-	// hist falls into it, and in seenTwice when two do. A position can only occur for the
-	// third time if its bucket was in seenTwice before it was pushed.
-	seen, seenTwice uint64
 }
 
 // setup turns s into a fresh position with the given pieces, before any turn is played.
@@ -191,9 +186,9 @@ func (s *State) setup(v *variant, white, black uint32, turn rules.Player) {
 	*s = State{v: v, pieces: [2]uint32{white, black}, turn: turn, winner: rules.NoPlayer}
 	s.hash = s.ComputeHash()
 	if !v.bell {
-		s.remember(s.hash)
+		s.hist.Push(s.hash)
 	}
-	s.checkEnd(turn.Other(), false)
+	s.checkEnd(turn.Other(), 1)
 }
 
 // Game returns the Alquerque definition.
@@ -504,29 +499,20 @@ func (s *State) Apply(m rules.Move) {
 	}
 	s.turn = o
 	s.hash ^= z[zSide]
-	mayRepeat := false
+	occurrences := 1
 	if !s.v.bell {
 		if captured {
 			s.quiet = 0
 			s.hist.Reset()
-			s.seen, s.seenTwice = 0, 0
 		} else {
 			s.quiet++
 		}
-		mayRepeat = s.remember(s.hash)
+		// Counted before the push, when the history's filter answers a new position
+		// without a scan.
+		occurrences += s.hist.Count(s.hash)
+		s.hist.Push(s.hash)
 	}
-	s.checkEnd(p, mayRepeat)
-}
-
-// remember pushes hash to the repetition history and reports whether it may be there
-// twice already, which the filter of seenTwice answers without scanning hist.
-func (s *State) remember(hash uint64) (mayRepeat bool) {
-	b := uint64(1) << (hash >> 58)
-	mayRepeat = s.seenTwice&b != 0
-	s.seenTwice |= s.seen & b
-	s.seen |= b
-	s.hist.Push(hash)
-	return mayRepeat
+	s.checkEnd(p, occurrences)
 }
 
 // forget clears the no-return memory of the piece on site.
@@ -543,9 +529,9 @@ func (s *State) forget(site int) {
 }
 
 // checkEnd decides whether the game is over after mover's turn, with s.turn to move next.
-// mayRepeat is false when the position cannot have occurred twice before under the simple
-// rules, after a capture in particular, which clears the history.
-func (s *State) checkEnd(mover rules.Player, mayRepeat bool) {
+// occurrences is how often the position has now occurred under the simple rules since the
+// last capture, which clears the history (1 under Bell's, which keep none).
+func (s *State) checkEnd(mover rules.Player, occurrences int) {
 	next := s.turn
 	switch {
 	case s.pieces[next] == 0:
@@ -556,7 +542,7 @@ func (s *State) checkEnd(mover rules.Player, mayRepeat bool) {
 		if !s.canMove(next) {
 			s.finish(mover, reasonNoMoves)
 		}
-	case mayRepeat && s.hist.Count(s.hash) >= repeatLimit:
+	case occurrences >= repeatLimit:
 		s.adjudicate(reasonRepetition)
 	case s.quiet >= quietLimit:
 		s.adjudicate(reasonNoCaptures)

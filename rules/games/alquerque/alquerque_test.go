@@ -2,6 +2,7 @@ package alquerque
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"math/rand/v2"
 	"slices"
@@ -827,39 +828,29 @@ func TestPlayoutDoesNotAllocate(t *testing.T) {
 	}
 }
 
-// TestRepetitionFilter recomputes the filter of the repetition check from the history on
-// every position of random games: the kept masks must match it exactly, and any position
-// remembered twice must be in seenTwice, or a third occurrence would go unnoticed.
-func TestRepetitionFilter(t *testing.T) {
+// TestRepetitionCounts reads the history back from its key on every position of random
+// games and checks that Count, which its filter lets skip the scan, gives every remembered
+// position its number of occurrences, the current one included; enough positions occur
+// twice for a missed third occurrence to show.
+func TestRepetitionCounts(t *testing.T) {
 	positions, twice := 0, 0
 	for seed := uint64(1); seed <= 60; seed++ {
 		rulestest.WalkRandomGame(t, start(t, ""), seed, func(s *State) {
 			// The history's key is its length in two bytes, then each hash in eight.
 			key := s.hist.AppendKey(nil)
 			count := map[uint64]int{}
-			var seen, seenTwice uint64
 			for i := 2; i+8 <= len(key); i += 8 {
-				var h uint64
-				for j := 7; j >= 0; j-- {
-					h = h<<8 | uint64(key[i+j])
-				}
-				count[h]++
-				b := uint64(1) << (h >> 58)
-				seenTwice |= seen & b
-				seen |= b
+				count[binary.LittleEndian.Uint64(key[i:])]++
 			}
-			if len(count) == 0 || len(key) != 2+8*s.hist.Len() {
-				t.Fatalf("history key of %d bytes for %d positions", len(key), s.hist.Len())
-			}
-			if s.seen != seen || s.seenTwice != seenTwice {
-				t.Fatalf("kept filter %016x/%016x, recomputed %016x/%016x\n%s", s.seen, s.seenTwice, seen, seenTwice, rules.Text(s))
+			if len(count) == 0 || len(key) != 2+8*s.hist.Len() || count[s.hash] == 0 {
+				t.Fatalf("history key of %d bytes for %d positions, current position %d times", len(key), s.hist.Len(), count[s.hash])
 			}
 			for h, n := range count {
+				if got := s.hist.Count(h); got != n {
+					t.Fatalf("position %016x remembered %d times, counted %d\n%s", h, n, got, rules.Text(s))
+				}
 				if n >= 2 {
 					twice++
-					if s.seenTwice&(1<<(h>>58)) == 0 {
-						t.Fatalf("position %016x remembered %d times is not in seenTwice", h, n)
-					}
 				}
 			}
 			positions++

@@ -92,6 +92,6 @@
 // turns, the formation turn of every piece's group and the boards of the history; the
 // game is therefore not Memoryless. The state also keeps, as derived data left out of both,
 // the size of every piece's group as bit planes (updated incrementally by each step), the
-// boards that occurred twice and two small filters over the history, so that most steps
-// need no scan of it.
+// boards that occurred twice and a filter over them, so that most steps need no scan of
+// the history (whose own filter answers most boards recorded).
 package mabi

@@ -29,7 +29,7 @@ const (
 	// after which the game ends and is scored as if both players had passed.
 	turnLimit = 250
 	// maxRepeated is the room for boards that occurred twice; random games rarely have
-	// more, and a game that has falls back on the filters.
+	// more, and a game that has falls back on the filter of twice-seen boards.
 	maxRepeated = 16
 
 	fileA uint64 = 0x0101010101010101
@@ -161,8 +161,8 @@ func fill(seed, own uint64) uint64 {
 	}
 }
 
-// bloomBit is the bit a board hash sets in the small filters that spare most repetition
-// look-ups.
+// bloomBit is the bit a board hash sets in the filter of twice-seen boards, which spares
+// most repetition look-ups of the steps tried.
 func bloomBit(h uint64) (int, uint64) { return int(h >> 62), 1 << (h >> 56 & 63) }
 
 // State is a Mabi position. Pieces are bitmasks over the 64 squares (bit s is site s,
@@ -173,11 +173,10 @@ type State struct {
 	// hash covers the board, the player to move and the lock; board covers the board
 	// alone, which is what the repetition rule compares.
 	hash, board uint64
-	// seen and twice are filters over the boards of the history: bloomBit of every board
-	// that occurred, and of every board that occurred at least twice. They spare the scan
-	// of the history for nearly every board recorded, and for the steps tried once the
-	// list below overflows; AppendKey leaves them out, since the history determines them.
-	seen, twice [4]uint64
+	// twice is a filter over the boards of the history that occurred at least twice: the
+	// bloomBit of each. It spares the scan of the history for the steps tried once the
+	// list below overflows; AppendKey leaves it out, since the history determines it.
+	twice [4]uint64
 	// repeated holds the pieces of the first boards of the history that occurred twice,
 	// nrep of them, or more than fit when nrep exceeds its length. A step that makes one
 	// of them is found by comparing masks, with no hash per step; the list too is
@@ -545,11 +544,12 @@ func (s *State) step(p rules.Player, from, to int) {
 	s.record()
 }
 
-// record adds the board to the history and its filters.
+// record adds the board to the history, and to the boards seen twice when it is its
+// second occurrence.
 func (s *State) record() {
 	h := s.board
-	i, bit := bloomBit(h)
-	if s.seen[i]&bit != 0 && s.hist.Count(h) == 1 {
+	if s.hist.Count(h) == 1 {
+		i, bit := bloomBit(h)
 		s.twice[i] |= bit
 		if s.nrep < maxRepeated {
 			s.repeated[s.nrep] = s.pieces
@@ -558,7 +558,6 @@ func (s *State) record() {
 			s.nrep++
 		}
 	}
-	s.seen[i] |= bit
 	s.hist.Push(h)
 }
 

@@ -15,7 +15,7 @@ import (
 // scratch, the history as a list of board strings, and the formation turns kept per set
 // of piece numbers. It shares no code with the package (only the Setup text), so agreeing
 // perft figures, turn lists and results check the bitboards, the incremental group lists,
-// the filters in front of the history and the incremental formation turns.
+// the filter in front of the history and the incremental formation turns.
 
 type naive struct {
 	// grid[rank][file], rank 0 at the bottom: 0 for empty, 1..99 a White piece, 101.. a

@@ -75,8 +75,8 @@
 // them by direction there (down, up, left, right), by piece in Tablut.
 // Apply also keeps the moves of the player to move (it needs their number to find a stuck
 // player), so that RandomMove only draws one: on the 7×7 boards it picks a direction from
-// the counts and the drawn square of that direction's set by a branch-free select. A
-// filter over the repetition history spares most positions the scan of the history.
+// the counts and the drawn square of that direction's set by a branch-free select. The
+// repetition history is a rules.History, whose filter spares most positions its scan.
 // Hash is a Zobrist hash of the pieces and the side to move, keyed by the game ID.
 // AppendKey adds the variant, the result, the turn count and the history as a multiset.
 // The game is not rules.Memoryless: the history and the turn count are outside the hash.

@@ -1,19 +1,16 @@
 package tafl
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 
 	"koma/rules"
 	"koma/rules/board"
 )
 
 // This file holds the move generator of the one-word (7×7) boards and the data a position
-// keeps so that random playouts run fast: the moves of the player to move and a filter
-// over the repetition history. Both are derived from the position alone; LegalMoves and
-// the rules never read them.
+// keeps so that random playouts run fast: the moves of the player to move. Both are
+// derived from the position alone; LegalMoves and the rules never read them.
 
 // The four directions of the one-word boards, in LegalMoves order there. An odd one
 // moves toward higher sites.
@@ -256,61 +253,3 @@ func kthBit(x uint32, k int) int {
 
 // hasMoves reports whether the player to move has a legal move, and keeps the moves.
 func (s *State) hasMoves() bool { return s.countMoves() > 0 }
-
-// history is the repetition history: the hashes of the positions since the last capture,
-// and a filter with a bit per hash value's top ten bits for every position it holds. Most
-// positions are new, and the filter tells so without scanning the history. It is the
-// package's own rather than rules.History so that Push inlines into Apply.
-type history struct {
-	n    uint16
-	h    [512]uint64
-	seen [16]uint64
-}
-
-// Push records a position. The history never fills: it holds at most maxTurns+1
-// positions, which the assertion beside maxTurns proves fit.
-func (h *history) Push(x uint64) {
-	h.h[h.n&511] = x
-	h.n++
-	h.seen[x>>60] |= 1 << (x >> 54 & 63)
-}
-
-// Reset forgets every position, after a capture.
-func (h *history) Reset() {
-	h.n = 0
-	h.seen = [16]uint64{}
-}
-
-// Len is the number of positions remembered.
-func (h *history) Len() int { return int(h.n) }
-
-// Count returns how often hash x occurs among the remembered positions.
-func (h *history) Count(x uint64) int {
-	if h.seen[x>>60]>>(x>>54&63)&1 == 0 {
-		return 0
-	}
-	return h.scan(x)
-}
-
-// scan is Count without the filter.
-func (h *history) scan(x uint64) int {
-	c := 0
-	for _, y := range h.h[:h.n&511] {
-		if y == x {
-			c++
-		}
-	}
-	return c
-}
-
-// AppendKey appends the remembered positions to a state key as a sorted multiset, as
-// rules.History does: only how often each position occurred matters to the rule.
-func (h *history) AppendKey(dst []byte) []byte {
-	sorted := slices.Clone(h.h[:h.n&511])
-	slices.Sort(sorted)
-	dst = append(dst, byte(h.n), byte(h.n>>8))
-	for _, v := range sorted {
-		dst = binary.LittleEndian.AppendUint64(dst, v)
-	}
-	return dst
-}

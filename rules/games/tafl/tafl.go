@@ -423,7 +423,7 @@ type State struct {
 	kept moveSet
 	// hist holds the hashes of the positions since the last capture, the current one
 	// included: a capture makes every earlier position unreachable.
-	hist history
+	hist rules.History[[512]uint64]
 }
 
 func newState(v *variant) *State {
