@@ -48,11 +48,9 @@ var SelectInByte = func() (t [256][8]uint8) {
 // of x·n, drawn again only in the rare case that Lemire's method rejects.
 func Below(rng *rand.Rand, x, n uint64) int {
 	hi, lo := bits.Mul64(x, n)
-	var pow uint64
-	if n&(n-1) == 0 {
-		pow = ^uint64(0)
-	}
-	if lo < n && pow == 0 {
+	p := n & (n - 1)
+	pow := (p|-p)>>63 - 1 // all ones when n is a power of two
+	if lo < n&^pow {
 		hi = redraw(rng, n, hi, lo)
 	}
 	return int(hi&^pow | x&(n-1)&pow)

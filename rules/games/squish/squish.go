@@ -319,6 +319,10 @@ type State struct {
 	// hist holds the hashes of the positions since the last capture, the current one
 	// included; QuietLimit bounds them.
 	hist rules.History[[128]uint64]
+	// drawn describes the last move RandomMove drew in this position on a board with a
+	// torus layout, zero when there is none: bit 63 set, the torus bits of its two cells
+	// in bits 0–7 and 8–15, its sites in bits 16–31 and 32–47. Apply clears it.
+	drawn uint64
 }
 
 func newState(opts rules.Options, flow bool) (rules.State, error) {
@@ -342,6 +346,7 @@ func newState(opts rules.Options, flow bool) (rules.State, error) {
 // derive fills what follows from the pieces and the player to move: the torus copy of
 // the pieces and the moves.
 func (s *State) derive() {
+	s.drawn = 0
 	if x := s.v.tor; x != nil {
 		s.tocc = [2]uint64{x.of(s.occ[0]), x.of(s.occ[1])}
 		if s.v.flow {
@@ -417,22 +422,30 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		return rules.Move{}, false
 	}
 	if x := s.v.tor; x != nil {
-		// The direction is found by comparisons rather than a loop, whose exit the
-		// processor would mispredict.
+		// The generator is called before anything is counted, so that no count has to
+		// be saved across the call.
+		v := rng.Uint64()
 		m := &s.tmoves
 		c1 := bits.OnesCount64(m[0])
 		c2 := c1 + bits.OnesCount64(m[1])
 		c3 := c2 + bits.OnesCount64(m[2])
 		c4 := c3 + bits.OnesCount64(m[3])
 		c5 := c4 + bits.OnesCount64(m[4])
-		k := rng.IntN(c5 + bits.OnesCount64(m[5]))
-		// c-1-k is negative, its top bit set, exactly for the counts that k reaches; the
-		// direction is how many it reaches, and k's offset the largest of them.
+		n := uint64(c5 + bits.OnesCount64(m[5]))
+		k := board.Below(rng, v, n)
+		// The direction is found by comparisons rather than a loop, whose exit the
+		// processor would mispredict. c-1-k is negative, its top bit set, exactly for the
+		// counts that k reaches; the direction is how many it reaches, and k's offset the
+		// largest of them.
 		r1, r2, r3 := -int(uint(c1-1-k)>>63), -int(uint(c2-1-k)>>63), -int(uint(c3-1-k)>>63)
 		r4, r5 := -int(uint(c4-1-k)>>63), -int(uint(c5-1-k)>>63)
 		d := -(r1 + r2 + r3 + r4 + r5)
 		k -= max(c1&r1, c2&r2, c3&r3, c4&r4, c5&r5)
-		return s.step(x.site[pick(m[d], k)&63], d), true
+		b := pick(m[d], k) & 63
+		// The piece on b has a neighbour in direction d, so ring gives that neighbour.
+		tb := uint(x.ring[b][d]) & 63
+		s.drawn = 1<<63 | uint64(b) | uint64(tb)<<8 | uint64(x.site[b]&0xffff)<<16 | uint64(x.site[tb]&0xffff)<<32
+		return x.steps[b][d], true
 	}
 	var cum [6]int
 	n := 0
@@ -440,7 +453,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		n += s.moves[d].Count()
 		cum[d] = n
 	}
-	k := rng.IntN(n)
+	k := board.Below(rng, rng.Uint64(), uint64(n))
 	d := 0
 	for k >= cum[d] {
 		d++
@@ -473,8 +486,8 @@ func pick(m uint64, k int) int {
 	return bits.TrailingZeros64(m)
 }
 
-// dirOf returns the direction of a legal-looking step, or -1. On boards with a torus
-// layout the direction may also be that of a step off the board, which no move set holds.
+// dirOf returns the direction of a legal-looking step on a board without a torus layout,
+// or -1.
 func (s *State) dirOf(m rules.Move) int {
 	if m.Kind != rules.Step || m.Len != 2 || m.Tag != 0 {
 		return -1
@@ -482,13 +495,6 @@ func (s *State) dirOf(m rules.Move) int {
 	c, t := int(m.Path[0]), int(m.Path[1])
 	if c < 0 || c >= s.v.Cells || t < 0 || t >= s.v.Cells {
 		return -1
-	}
-	if x := s.v.tor; x != nil {
-		// One look-up instead of a search whose exit the processor mispredicts. The
-		// torus numbers the cells one to one, so t is c's neighbour in direction d
-		// whenever c has one there, which a legal move's piece has: Apply's check of
-		// the move sets settles it.
-		return int(x.dir[(x.bit[t]-x.bit[c])&127])
 	}
 	for d := 0; d < 6; d++ {
 		if int(s.v.Nbr[c][d]) == t {
@@ -504,19 +510,35 @@ func (s *State) Apply(m rules.Move) {
 	if s.over {
 		return
 	}
+	h := s.drawn
+	s.drawn = 0
+	if x := s.v.tor; x != nil {
+		// The move's fields are passed on rather than the move, whose copy would wait for
+		// the stores that just wrote it.
+		if m.Kind == rules.Step && m.Len == 2 && m.Tag == 0 {
+			if h != 0 && uint16(m.Path[0]) == uint16(h>>16) && uint16(m.Path[1]) == uint16(h>>32) {
+				// The move RandomMove just drew, legal and already looked up. Its cells
+				// come from drawn rather than from m: the copies of m on its way here wait
+				// on one another, and a predicted branch does not wait for them.
+				c, t, cb, tb := uint(h>>16)&0xffff, uint(h>>32)&0xffff, uint(h)&0xff, uint(h>>8)&0xff
+				if s.v.flow {
+					s.stepFlow(x, c, t, cb, tb)
+				} else {
+					s.stepTorus(x, c, t, cb, tb)
+				}
+			} else {
+				// A negative site converts to a huge one, which applyTorus rejects.
+				s.applyTorus(x, uint(m.Path[0]), uint(m.Path[1]))
+			}
+		}
+		return
+	}
 	d := s.dirOf(m)
-	if d < 0 {
+	if d < 0 || !s.moves[d].Has(int(m.Path[0])) {
 		return
 	}
 	c, t := int(m.Path[0]), int(m.Path[1])
 	v := s.v
-	if x := v.tor; x != nil {
-		if s.tmoves[d]>>x.bit[c]&1 == 0 {
-			return
-		}
-	} else if !s.moves[d].Has(c) {
-		return
-	}
 	p, q := s.turn, s.turn.Other()
 	s.occ[p].Remove(c)
 	s.occ[p].Add(t)
@@ -527,45 +549,108 @@ func (s *State) Apply(m rules.Move) {
 		s.hash ^= v.pieceKey(t, q)
 	}
 	s.turn = q
-	var unified, unifiedByCapture bool
-	if x := v.tor; x != nil {
-		cb, tb := x.bit[c], x.bit[t]
-		s.tocc[p] ^= 1<<cb | 1<<tb
-		s.tocc[q] &^= 1 << tb
-		if v.flow {
-			s.grp[p].moved(x, s.tocc[p]^1<<tb, cb, tb)
-			if captured {
-				s.grp[q].captured(x, tb)
-			}
-			unified = s.grp[p].count() == 1
-			unifiedByCapture = !unified && captured && s.grp[q].count() == 1
-		} else {
-			unified = x.unifiedAfter(s.tocc[p], tb)
-			unifiedByCapture = !unified && captured && x.unified(s.tocc[q])
-		}
-	} else {
-		unified = v.unifiedAfter(s.occ[p], t)
-		unifiedByCapture = !unified && captured && v.Unified(s.occ[q])
+	unified := v.unifiedAfter(s.occ[p], t)
+	unifiedByCapture := !unified && captured && v.Unified(s.occ[q])
+	s.settle(p, captured, unified, unifiedByCapture)
+}
+
+// applyTorus is Apply of a step from site c to site t on a board with a torus layout,
+// whose cells all fit the first word of a Set: it checks the step, then plays it.
+func (s *State) applyTorus(x *torus, c, t uint) {
+	if c >= x.n || t >= x.n {
+		return
 	}
+	cb, tb := x.bit[c&63], x.bit[t&63]
+	// One look-up instead of a search over the directions, whose exit the processor
+	// mispredicts. The torus numbers the cells one to one, so t is c's neighbour in
+	// direction d whenever c has one there, which a piece with a move that way has.
+	d := x.dir[(tb-cb)&127]
+	if d < 0 || s.tmoves[d]>>cb&1 == 0 {
+		return
+	}
+	if s.v.flow {
+		s.stepFlow(x, c, t, cb, tb)
+	} else {
+		s.stepTorus(x, c, t, cb, tb)
+	}
+}
+
+// stepTorus plays the legal Squish step from site c (torus bit cb) to site t (torus bit
+// tb).
+func (s *State) stepTorus(x *torus, c, t, cb, tb uint) {
+	v := s.v
+	p, q := s.turn, s.turn.Other()
+	tm := uint64(1) << (tb & 63)
+	captured := s.tocc[q]&tm != 0
+	// The hash takes the captured piece's key without a branch: capt is all ones when
+	// there is one.
+	capt := -(s.tocc[q] >> (tb & 63) & 1)
+	s.occ[p][0] ^= 1<<(c&63) | 1<<(t&63)
+	s.occ[q][0] &^= 1 << (t & 63)
+	s.hash ^= v.pieceKey(int(c), p) ^ v.pieceKey(int(t), p) ^ v.keys[sideKey] ^ v.pieceKey(int(t), q)&capt
+	s.tocc[p] ^= 1<<(cb&63) | tm
+	s.tocc[q] &^= tm
+	s.turn = q
+	unified := x.unifiedAfter(s.tocc[p], tb)
+	unifiedByCapture := !unified && captured && x.unified(s.tocc[q])
+	s.settle(p, captured, unified, unifiedByCapture)
+}
+
+// stepFlow is stepTorus for Flowish, which keeps its groups, in one piece with settle and
+// generate: their calls, and the values saved across them, were a share of a turn.
+func (s *State) stepFlow(x *torus, c, t, cb, tb uint) {
+	v := s.v
+	p := s.turn & 1
+	q := p ^ 1
+	tm := uint64(1) << (tb & 63)
+	captured := s.tocc[q]&tm != 0
+	capt := -(s.tocc[q] >> (tb & 63) & 1)
+	s.occ[p][0] ^= 1<<(c&63) | 1<<(t&63)
+	s.occ[q][0] &^= 1 << (t & 63)
+	s.hash ^= v.pieceKey(int(c), p) ^ v.pieceKey(int(t), p) ^ v.keys[sideKey] ^ v.pieceKey(int(t), q)&capt
+	s.tocc[p] ^= 1<<(cb&63) | tm
+	own := s.tocc[q] &^ tm
+	s.tocc[q] = own
+	s.turn = q
+	s.grp[p].moved(x, s.tocc[p]^tm, cb, tb)
+	k := &s.grp[q]
+	if captured {
+		k.captured(x, tb)
+	}
+	// From here on as settle and generate do.
 	switch {
-	case unified:
+	case s.grp[p].count() == 1:
 		s.finish(p, reasonUnified)
 		return
-	case unifiedByCapture:
+	case captured && k.count() == 1:
 		s.finish(q, reasonUnifiedByCapture)
 		return
 	}
-	if captured {
-		s.quiet = 0
-		s.hist.Reset()
-	} else {
-		s.quiet++
+	keep := uint16(0)
+	if !captured {
+		keep = ^keep
 	}
-	repeated := s.hist.Count(s.hash) >= 2
+	s.quiet = (s.quiet + 1) & keep
+	if captured {
+		s.hist.Reset()
+	}
+	repeated := s.hist.Len() >= 8 && s.hist.Count(s.hash) >= 2
 	s.hist.Push(s.hash)
-	s.generate()
+	g := k.largest()
+	// starOf(g), whose halves inline where starOf does not.
+	seeing := own & (starsOf(&x.stars[0], uint32(g)) | starsOf(&x.stars[1], uint32(g>>32)))
+	mv := &s.tmoves
+	if x.n == 61 {
+		flowMoves61(own, g, seeing, mv)
+	} else {
+		x.flowMoves(own, g, seeing, mv)
+	}
+	s.fallback = seeing&^g == 0 && own&^g != 0
+	if s.fallback {
+		x.fallbackMoves(own, g, own&^g, mv)
+	}
 	switch {
-	case s.noMoves():
+	case mv[0]|mv[1]|mv[2]|mv[3]|mv[4]|mv[5] == 0:
 		s.finish(p, reasonNoMoves)
 	case repeated:
 		s.finish(rules.NoPlayer, reasonRepetition)
@@ -574,14 +659,57 @@ func (s *State) Apply(m rules.Move) {
 	}
 }
 
-func (s *State) noMoves() bool {
+// settle ends the turn of p once the pieces have moved: the game ends on a unification,
+// otherwise the quiet count and the history advance and the next player's moves are
+// generated.
+func (s *State) settle(p rules.Player, captured, unified, unifiedByCapture bool) {
+	switch {
+	case unified:
+		s.finish(p, reasonUnified)
+		return
+	case unifiedByCapture:
+		s.finish(p.Other(), reasonUnifiedByCapture)
+		return
+	}
+	// Without a branch on the capture, which random play makes a coin toss.
+	keep := uint16(0)
+	if !captured {
+		keep = ^keep
+	}
+	s.quiet = (s.quiet + 1) & keep
+	if captured {
+		s.hist.Reset()
+	}
+	// A repetition needs the position twice among those since the last capture, each
+	// time an even number of turns back and at least four: a turn moves one of the
+	// mover's pieces and only the mover's, so two turns cannot restore a position. With
+	// fewer than eight positions kept there can be none, which spares most turns the
+	// scan, whose exit the processor mispredicts.
+	repeated := s.hist.Len() >= 8 && s.hist.Count(s.hash) >= 2
+	s.hist.Push(s.hash)
+	s.generate()
+	// Boards with a torus layout keep their moves in tmoves alone, and other boards leave
+	// tmoves empty.
+	m := &s.tmoves
+	switch {
+	case m[0]|m[1]|m[2]|m[3]|m[4]|m[5] == 0 && s.noSetMoves():
+		s.finish(p, reasonNoMoves)
+	case repeated:
+		s.finish(rules.NoPlayer, reasonRepetition)
+	case s.quiet >= QuietLimit:
+		s.finish(rules.NoPlayer, reasonQuiet)
+	}
+}
+
+// noSetMoves reports whether the move sets are empty, which they are on boards with a
+// torus layout.
+func (s *State) noSetMoves() bool {
 	if s.v.tor != nil {
-		m := &s.tmoves
-		return m[0]|m[1]|m[2]|m[3]|m[4]|m[5] == 0
+		return true
 	}
 	var any uint64
 	for d := 0; d < 6; d++ {
-		any |= s.moves[d][0] | s.moves[d][1] | s.tmoves[d]
+		any |= s.moves[d][0] | s.moves[d][1]
 	}
 	return any == 0
 }

@@ -1,6 +1,11 @@
 package squish
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"koma/rules"
+	"koma/rules/board"
+)
 
 // This file holds the fast move generation of the boards of up to 64 cells (sizes 3 to 5,
 // both defaults among them), which random playouts spend nearly all their time in.
@@ -15,8 +20,8 @@ import "math/bits"
 
 // torus holds the one-word layout of one board size. Bit b stands for site site[b].
 type torus struct {
-	n    uint   // the number of cells, and of bits used
-	bit  []uint // bit[c] is the bit of site c
+	n    uint     // the number of cells, and of bits used
+	bit  [64]uint // bit[c] is the bit of site c
 	site [64]int
 	// back[d][j] is the rotation that brings the cell 2^j steps along direction d from a
 	// cell onto that cell's bit, and far[d][j] the cells that have a cell there on the
@@ -31,15 +36,20 @@ type torus struct {
 	ring [64][6]uint8
 	// dir[(bit[a]-bit[c])&127] is the direction from c to its neighbour a, or -1.
 	dir [128]int8
-	// stars[i][v] is the union of star[b] over the bits b of v<<8i: the cells on a line
-	// through a piece of a set, in eight look-ups without a branch (starOf).
-	stars [8][256]uint64
+	// stars[h][i][v] is the union of star[b] over the bits b of v<<(32h+8i): the cells on a
+	// line through a piece of a set, in eight look-ups without a branch (starOf).
+	stars [2][4][256]uint64
 	// line[b] holds b's coordinate in each line family (y, q and q+y, plus the radius),
 	// lines[f][m] the cells whose coordinate of family f is in the bit mask m, and width
 	// the mask of every coordinate: the flowlines of Flowish's fallback rule.
 	line  [64][3]uint8
 	lines [3][]uint64
 	width uint32
+	// steps[b][d] is the move of the piece on bit b in direction d, for each step that
+	// stays on the board. RandomMove copies its result from here: a move built in place is
+	// a few narrow stores over a zeroed block, and the caller's wide copy of it waits for
+	// them to reach the cache instead of taking them from the store buffer.
+	steps [64][6]rules.Move
 }
 
 // newTorus builds the layout of t, or returns nil when the board has more than 64 cells.
@@ -49,7 +59,7 @@ func newTorus(t *Topo) *torus {
 	}
 	r := t.Size - 1
 	n := t.Cells
-	x := &torus{n: uint(n), bit: make([]uint, n)}
+	x := &torus{n: uint(n)}
 	for c := 0; c < n; c++ {
 		b := ((int(t.q[c])+(3*r+2)*int(t.y[c]))%n + n) % n
 		x.bit[c] = uint(b)
@@ -107,6 +117,13 @@ func newTorus(t *Topo) *torus {
 			}
 		}
 	}
+	for c := 0; c < n; c++ {
+		for d := 0; d < 6; d++ {
+			if a := t.Nbr[c][d]; a >= 0 {
+				x.steps[x.bit[c]][d] = rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(c), board.Site(a)}}
+			}
+		}
+	}
 	w := 2*r + 1
 	x.width = 1<<w - 1
 	for f := range x.lines {
@@ -124,11 +141,12 @@ func newTorus(t *Topo) *torus {
 			}
 		}
 	}
-	for i := range x.stars {
-		for v := range x.stars[i] {
+	for i := 0; i < 8; i++ {
+		t := &x.stars[i/4][i%4]
+		for v := range t {
 			for j := 0; j < 8; j++ {
 				if b := 8*i + j; v>>j&1 != 0 && b < n {
-					x.stars[i][v] |= x.star[b]
+					t[v] |= x.star[b]
 				}
 			}
 		}
@@ -270,9 +288,13 @@ func (x *torus) largest(own uint64) uint64 {
 // cells that see g. Flowish needs it every turn for the largest groups, which change too
 // often and by too many pieces for a walk over them, or a kept copy, to pay.
 func (x *torus) starOf(g uint64) uint64 {
-	t := &x.stars
-	return t[0][uint8(g)] | t[1][uint8(g>>8)] | t[2][uint8(g>>16)] | t[3][uint8(g>>24)] |
-		t[4][uint8(g>>32)] | t[5][uint8(g>>40)] | t[6][uint8(g>>48)] | t[7][uint8(g>>56)]
+	return starsOf(&x.stars[0], uint32(g)) | starsOf(&x.stars[1], uint32(g>>32))
+}
+
+// starsOf is starOf for one half h of a set, from that half's tables t, small enough to
+// inline.
+func starsOf(t *[4][256]uint64, h uint32) uint64 {
+	return t[0][uint8(h)] | t[1][uint8(h>>8)] | t[2][uint8(h>>16)] | t[3][uint8(h>>24)]
 }
 
 // onLines returns the pieces of own that see a piece of g along a line: the ones that have
