@@ -37,12 +37,14 @@
 // # Representation and hashing
 //
 // Each player's pieces are a two-word cell set (squish.Set); Apply computes the steps of
-// the player to move, one set per direction, and their running counts, so RandomMove and
-// the no-moves check need no move list. On boards of up to four cells per side the pieces
-// are also kept in one 64-bit word with a padding column (packed.go), where the six
-// directions are shifts and the steps are found for all pieces at once from bit-sliced
-// sums of the group sizes beside each cell, with a flood fill only for a piece joining two
-// arcs of a group of four or more. Larger boards use Moves, which labels the groups once
+// the player to move, one set per direction, so RandomMove and the no-moves check need no
+// move list (on the larger boards Apply also keeps their running counts; on the packed
+// ones RandomMove counts the sets itself, and leaves a note of the step it drew, which
+// Apply plays without looking the move up again when it is handed that step). On boards
+// of up to four cells per side the pieces are also kept in one 64-bit word with a padding
+// column (packed.go), where the six directions are shifts and the steps are found for all
+// pieces at once from bit-sliced sums of the group sizes beside each cell, with a flood
+// fill only for a piece joining two arcs of a group of four or more. Larger boards use Moves, which labels the groups once
 // and flood-fills only where a step stays beside what is left of its own group. Hash is a
 // Zobrist hash (keys seeded with "unlace") of the pieces and a key for Black to move;
 // AppendKey adds the size and the end flag. The game is Memoryless.

@@ -49,10 +49,6 @@ var packedDir = func() (t [2*rowBits + 1]int8) {
 	return t
 }()
 
-// neighbour returns the cell next to the single cell c in direction d; the cell must be on
-// the board, so the rotation never wraps.
-func neighbour(c uint64, d int) uint64 { return bits.RotateLeft64(c, int(packedStep[d])) }
-
 // maxPieces bounds a side's pieces on a packed board (37 cells, a third each at the
 // start), maxGroups its groups of two pieces or more.
 const (
@@ -64,8 +60,8 @@ const (
 // hold up to 15, more than a side's pieces on a packed board.
 type counts struct{ b0, b1, b2, b3 uint64 }
 
-// at returns the count of the cell with index i.
-func (s *counts) at(i int) int {
+// at returns the count of the cell with index i, below 64.
+func (s *counts) at(i uint) int {
 	return int(s.b0>>i&1 | s.b1>>i&1<<1 | s.b2>>i&1<<2 | s.b3>>i&1<<3)
 }
 
@@ -182,7 +178,6 @@ func packedMoves(board, own uint64, mv *[6]set) {
 		oE, oNE, oNW = oE|g&bE, oNE|g&bNE, oNW|g&bNW
 		oW, oSW, oSE = oW|g&bW, oSW|g&bSW, oSE|g&bSE
 	}
-	out := [6]uint64{oE, oNE, oNW, oW, oSW, oSE}
 	// Pieces of two arcs in groups of three are settled by counting: such a group is c
 	// and two single pieces x and y on either side, and a step keeps those of them that
 	// are beside the target, P of them. It is legal if 1 + S + P > 3: if the count at the
@@ -190,58 +185,68 @@ func packedMoves(board, own uint64, mv *[6]set) {
 	// when P = 2 (P = 0 needs S ≥ 3, found above).
 	if in3 := multi & bySize[3]; in3 != 0 {
 		b5E, b5NE, b5NW, b5W, b5SW, b5SE := from(empty & (sum.b3 | sum.b2&(sum.b1|sum.b0)))
-		out[0] |= in3 & fE & (nbNE&nbSE | cE&b5E)
-		out[1] |= in3 & fNE & (nbE&nbNW | cNE&b5NE)
-		out[2] |= in3 & fNW & (nbNE&nbW | cNW&b5NW)
-		out[3] |= in3 & fW & (nbNW&nbSW | cW&b5W)
-		out[4] |= in3 & fSW & (nbW&nbSE | cSW&b5SW)
-		out[5] |= in3 & fSE & (nbSW&nbE | cSE&b5SE)
+		oE |= in3 & fE & (nbNE&nbSE | cE&b5E)
+		oNE |= in3 & fNE & (nbE&nbNW | cNE&b5NE)
+		oNW |= in3 & fNW & (nbNE&nbW | cNW&b5NW)
+		oW |= in3 & fW & (nbNW&nbSW | cW&b5W)
+		oSW |= in3 & fSW & (nbW&nbSE | cSW&b5SW)
+		oSE |= in3 & fSE & (nbSW&nbE | cSE&b5SE)
 		multi &^= in3
 	}
+	// The steps are stored one word at a time: an array built here and copied would be
+	// read 16 bytes at a time just after 8-byte stores, which stalls.
+	mv[0][0], mv[1][0], mv[2][0], mv[3][0], mv[4][0], mv[5][0] = oE, oNE, oNW, oW, oSW, oSE
 	// Groups of five or more may reach round to the far side of the target; their pieces
 	// of two arcs may need a fill.
 	var large uint64
 	if sizes>>5 != 0 {
-		large = largeGroups(groups[:m], simple, two, &out)
+		large = largeGroups(groups[:m], simple, two, mv)
 	}
 	if multi != 0 {
-		split := [6]uint64{multi & fE & (cE | large), multi & fNE & (cNE | large), multi & fNW & (cNW | large),
-			multi & fW & (cW | large), multi & fSW & (cSW | large), multi & fSE & (cSE | large)}
-		if pending := split[0]&^out[0] | split[1]&^out[1] | split[2]&^out[2] | split[3]&^out[3] | split[4]&^out[4] | split[5]&^out[5]; pending != 0 {
-			splitSteps(pending, &groups, sum, &split, &out)
+		var todo [6]uint64
+		todo[0] = multi & fE & (cE | large) &^ mv[0][0]
+		todo[1] = multi & fNE & (cNE | large) &^ mv[1][0]
+		todo[2] = multi & fNW & (cNW | large) &^ mv[2][0]
+		todo[3] = multi & fW & (cW | large) &^ mv[3][0]
+		todo[4] = multi & fSW & (cSW | large) &^ mv[4][0]
+		todo[5] = multi & fSE & (cSE | large) &^ mv[5][0]
+		if pending := todo[0] | todo[1] | todo[2] | todo[3] | todo[4] | todo[5]; pending != 0 {
+			splitSteps(pending, &groups, sum, &todo, mv)
 		}
 	}
-	mv[0][0], mv[1][0], mv[2][0], mv[3][0], mv[4][0], mv[5][0] = out[0], out[1], out[2], out[3], out[4], out[5]
 }
 
-// largeGroups adds the steps of simple pieces of groups of five or more whose target
-// touches another piece of their group only beyond it, and returns those groups.
-func largeGroups(groups []uint64, simple, two uint64, out *[6]uint64) (large uint64) {
+// largeGroups adds to mv the steps of simple pieces of groups of five or more whose
+// target touches another piece of their group only beyond it, and returns those groups.
+func largeGroups(groups []uint64, simple, two uint64, mv *[6]set) (large uint64) {
 	for _, g := range groups {
 		if bits.OnesCount64(g) < 5 {
 			continue
 		}
 		large |= g
-		var once, twice uint64
 		x0, x1, x2, x3, x4, x5 := towards(g)
-		for _, t := range [6]uint64{x0, x1, x2, x3, x4, x5} {
-			twice |= once & t
-			once |= t
-		}
+		// The cells beside two pieces of g or more.
+		a, b := x0|x1, x3|x4
+		twice := x0&x1 | a&x2 | x3&x4 | b&x5 | (a|x2)&(b|x5)
 		f0, f1, f2, f3, f4, f5 := from(twice & two)
-		for d, f := range [6]uint64{f0, f1, f2, f3, f4, f5} {
-			out[d] |= g & simple & f
-		}
+		gs := g & simple
+		mv[0][0] |= gs & f0
+		mv[1][0] |= gs & f1
+		mv[2][0] |= gs & f2
+		mv[3][0] |= gs & f3
+		mv[4][0] |= gs & f4
+		mv[5][0] |= gs & f5
 	}
 	return large
 }
 
-// splitSteps settles the steps in split of the pending pieces, whose neighbours form two
-// arcs or more, by flood fills.
-func splitSteps(pending uint64, groups *[maxGroups]uint64, sum counts, split, out *[6]uint64) {
+// splitSteps settles the steps in todo of the pending pieces, whose neighbours form two
+// arcs or more, by flood fills, and adds the legal ones to mv.
+func splitSteps(pending uint64, groups *[maxGroups]uint64, sum counts, todo *[6]uint64, mv *[6]set) {
 	for ; pending != 0; pending &= pending - 1 {
 		c := pending & -pending
-		i := bits.TrailingZeros64(c)
+		// The mask tells the compiler that shifts by i need no guard.
+		i := uint(bits.TrailingZeros64(c)) & 63
 		// All maxGroups entries are read, unused ones being empty, so that the loop has
 		// a fixed length and its end is never mispredicted.
 		var g uint64
@@ -252,12 +257,13 @@ func splitSteps(pending uint64, groups *[maxGroups]uint64, sum counts, split, ou
 		rest := g &^ c
 		// dirs holds the directions still to settle for c.
 		var dirs uint
-		for d := range split {
-			dirs |= uint((split[d]&^out[d])>>i&1) << d
+		for d := range todo {
+			dirs |= uint(todo[d]>>i&1) << d
 		}
 		for ; dirs != 0; dirs &= dirs - 1 {
 			d := bits.TrailingZeros(dirs)
-			a := neighbour(c, d)
+			j := (i + uint(packedStep[d])) & 63
+			a := uint64(1) << j
 			// The part of G − c that the new group keeps: what a flood fill from the
 			// pieces beside the target reaches in G − c. In a group of five or fewer, c
 			// is a cut point (joining two arcs round c takes three pieces outside them),
@@ -276,8 +282,8 @@ func splitSteps(pending uint64, groups *[maxGroups]uint64, sum counts, split, ou
 					part = grown
 				}
 			}
-			if 1+sum.at(bits.TrailingZeros64(a))-k+bits.OnesCount64(part) > k {
-				out[d] |= c
+			if 1+sum.at(j)-k+bits.OnesCount64(part) > k {
+				mv[d][0] |= c
 			}
 		}
 	}

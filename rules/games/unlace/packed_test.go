@@ -1,6 +1,7 @@
 package unlace
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"strconv"
@@ -31,7 +32,8 @@ func packedPositions(t testing.TB, games int) []uint64 {
 
 // TestKeptData plays random games on the packed boards and checks, after every move, the
 // data Apply keeps up to date against a recomputation from scratch: the packed pieces,
-// the moves of both players (packedMoves against the site-indexed Moves) and the counts.
+// the moves of both players (packedMoves against the site-indexed Moves), the end flag and
+// the counts RandomMove takes from the moves.
 func TestKeptData(t *testing.T) {
 	for n := minSize; n <= packedMax; n++ {
 		s0 := start(t, "size="+strconv.Itoa(n))
@@ -53,14 +55,13 @@ func TestKeptData(t *testing.T) {
 						}
 					}
 				}
-				starts, total := s.starts, s.total
-				s.count()
-				if starts != s.starts || total != s.total || total != len(s.LegalMoves(nil)) {
-					t.Fatalf("size %d seed %d: counts %x %d, want %x %d", n, seed, starts, total, s.starts, s.total)
+				starts, total := stepCounts(&s)
+				if s.over != (total == 0) || !s.over && total != len(s.LegalMoves(nil)) {
+					t.Fatalf("size %d seed %d: over %v with %d steps", n, seed, s.over, total)
 				}
 				for d, sum := 1, 0; d < 6; d++ {
 					sum += s.moves[d-1].Count()
-					if lane := int(s.starts >> (laneBits * d) & laneMask); lane != sum {
+					if lane := int(starts >> (laneBits * d) & laneMask); lane != sum {
 						t.Fatalf("size %d seed %d: %d steps before direction %d, want %d", n, seed, lane, d, sum)
 					}
 				}
@@ -138,9 +139,20 @@ func TestPackedShapes(t *testing.T) {
 	}
 }
 
-// TestKeptCounts checks the step counts that Apply keeps (starts and total, which
-// RandomMove reads) against a count of LegalMoves by direction, after every move of
-// random games on every board size, the large ones included.
+// stepCounts returns the starts and the total that RandomMove works from: kept by Apply
+// on the boards that are not packed, counted from the sets on the packed ones.
+func stepCounts(s *State) (starts uint64, total int) {
+	if !s.v.packed {
+		return s.starts, s.total
+	}
+	m := &s.moves
+	starts = startsOf(m[0].Count(), m[1].Count(), m[2].Count(), m[3].Count(), m[4].Count())
+	return starts, int(starts>>(5*laneBits)) + m[5].Count()
+}
+
+// TestKeptCounts checks the step counts that RandomMove works from (see stepCounts) and
+// the end flag against a count of LegalMoves by direction, after every move of random
+// games on every board size, the large ones included.
 func TestKeptCounts(t *testing.T) {
 	for n := minSize; n <= maxSize; n++ {
 		s0 := start(t, "size="+strconv.Itoa(n))
@@ -159,17 +171,64 @@ func TestKeptCounts(t *testing.T) {
 						}
 					}
 				}
-				if s.total != len(moves) || s.starts>>(6*laneBits) != 0 {
-					t.Fatalf("size %d seed %d: total %d, want %d (starts %x)", n, seed, s.total, len(moves), s.starts)
+				starts, total := stepCounts(&s)
+				if total != len(moves) || starts>>(6*laneBits) != 0 || s.over != (total == 0) {
+					t.Fatalf("size %d seed %d: total %d, want %d (starts %x, over %v)", n, seed, total, len(moves), starts, s.over)
 				}
 				for d := range before {
-					if lane := int(s.starts >> (laneBits * d) & laneMask); lane != before[d] {
+					if lane := int(starts >> (laneBits * d) & laneMask); lane != before[d] {
 						t.Fatalf("size %d seed %d: %d steps before direction %d, want %d", n, seed, lane, d, before[d])
 					}
 				}
 				m, ok := s.RandomMove(rng)
 				if !ok {
 					break
+				}
+				s.Apply(m)
+			}
+		}
+	}
+}
+
+// TestDrawnMove plays random games on the packed boards and checks, in every position,
+// that the note RandomMove leaves describes the move it returns, and that playing a move
+// with the note in place leaves the same state as playing it without: the drawn move,
+// which Apply takes from the note, and another legal move, for which Apply must ignore
+// the note.
+func TestDrawnMove(t *testing.T) {
+	for n := minSize; n <= packedMax; n++ {
+		s0 := start(t, "size="+strconv.Itoa(n))
+		v := s0.v
+		for seed := uint64(0); seed < 300; seed++ {
+			s := *s0
+			rng := rand.New(rand.NewPCG(seed, 13))
+			for turn := 0; ; turn++ {
+				where := fmt.Sprintf("size %d seed %d turn %d", n, seed, turn)
+				moves := s.LegalMoves(nil)
+				m, ok := s.RandomMove(rng)
+				if !ok {
+					if len(moves) != 0 || s.drawn != 0 {
+						t.Fatalf("%s: no move drawn, %d legal, note %x", where, len(moves), s.drawn)
+					}
+					break
+				}
+				h := s.drawn
+				ic, it := int(h&0xff), int(h>>8&0xff)
+				if h>>63 != 1 || h>>16&(1<<47-1) != 0 || int(v.site[ic]) != int(m.Path[0]) || int(v.site[it]) != int(m.Path[1]) {
+					t.Fatalf("%s: note %x for the move %v", where, h, m.Path[:2])
+				}
+				other := moves[rng.IntN(len(moves))]
+				for _, played := range []rules.Move{m, other} {
+					noted, plain := s, s
+					plain.drawn = 0
+					noted.Apply(played)
+					plain.Apply(played)
+					if noted != plain {
+						t.Fatalf("%s: playing %v with the note differs from playing it without", where, played.Path[:2])
+					}
+					if noted.drawn != 0 {
+						t.Fatalf("%s: Apply left the note %x", where, noted.drawn)
+					}
 				}
 				s.Apply(m)
 			}

@@ -71,6 +71,10 @@ type variant struct {
 	// without bounds checks.
 	keyAt   [2][64]uint64
 	turnKey uint64
+	// steps[i][d] is the step of the piece with packed index i in direction d, where that
+	// cell is on the board: RandomMove copies it whole, and the caller's copy of the
+	// result then reads what whole stores wrote instead of waiting on field stores.
+	steps [64][6]rules.Move
 }
 
 const sideKey = 0
@@ -103,6 +107,18 @@ func buildVariant(n int) *variant {
 		}
 	}
 	v.turnKey = v.keys[sideKey]
+	if v.packed {
+		for i := 0; i < 64; i++ {
+			if v.board>>i&1 == 0 {
+				continue
+			}
+			for d := 0; d < 6; d++ {
+				if j := i + int(packedStep[d]); j >= 0 && j < 64 && v.board>>j&1 != 0 {
+					v.steps[i][d] = rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(v.site[i]), board.Site(v.site[j])}}
+				}
+			}
+		}
+	}
 	return v
 }
 
@@ -113,8 +129,9 @@ type State struct {
 	// own holds each player's pieces in the packed layout, when the board has one.
 	own [2]uint64
 	// moves[d] holds the pieces of the player to move that may step in direction d, by
-	// their index (variant.index). starts holds in lane d (ten bits a lane, lane 0 empty)
-	// the number of steps in the directions before d, and total counts them all.
+	// their index (variant.index). On boards that are not packed, starts holds in lane d
+	// (ten bits a lane, lane 0 empty) the number of steps in the directions before d, and
+	// total counts them all; a packed board counts them when it draws.
 	moves  [6]set
 	starts uint64
 	total  int
@@ -122,6 +139,11 @@ type State struct {
 	// turn is the player to move; once the game is over, the loser.
 	turn rules.Player
 	over bool
+	// drawn notes the step RandomMove last drew in this position on a packed board, zero
+	// when there is none: bit 63 set and the packed indices of its cells in bits 0–7 and
+	// 8–15. Apply clears it. The sites are left out: looking them up would delay the
+	// note, which the next move generation waits on.
+	drawn uint64
 }
 
 func newState(opts rules.Options) (rules.State, error) {
@@ -300,18 +322,74 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	k := rng.IntN(s.total)
+	if v := s.v; v.packed {
+		// A packed board's sets fill only their first word, and its steps are counted
+		// here rather than kept by Apply. The generator is called first, so that no
+		// count has to be kept across the call.
+		x := rng.Uint64()
+		m := &s.moves
+		n0, n1, n2 := bits.OnesCount64(m[0][0]), bits.OnesCount64(m[1][0]), bits.OnesCount64(m[2][0])
+		n3, n4, n5 := bits.OnesCount64(m[3][0]), bits.OnesCount64(m[4][0]), bits.OnesCount64(m[5][0])
+		starts := startsOf(n0, n1, n2, n3, n4)
+		k := board.Below(rng, x, starts>>(5*laneBits)+uint64(n5))
+		// The direction, by the lanes as below.
+		d := bits.OnesCount64((uint64(k)*laneOnes | laneGuards - starts) & laneGuards)
+		before := int(starts >> (laneBits * d) & laneMask)
+		i := pick(m[d][0], k-before) & 63
+		j := (i + int(packedStep[d])) & 63
+		s.drawn = 1<<63 | uint64(i) | uint64(j)<<8
+		// The move is copied whole from the table: see variant.steps.
+		return v.steps[i][d], true
+	}
+	// Below draws what IntN(total) would, without IntN's call.
+	k := board.Below(rng, rng.Uint64(), uint64(s.total))
 	// d counts the directions 1 to 5 whose steps start at or before the k-th, all five
 	// compared at once: lane by lane, k with its guard bit set, minus a start, keeps the
 	// guard bit where the start is at most k (k and the starts are below 2⁹, so nothing
 	// borrows across lanes).
 	d := bits.OnesCount64((uint64(k)*laneOnes | laneGuards - s.starts) & laneGuards)
 	before := int(s.starts >> (laneBits * d) & laneMask)
-	if s.v.packed {
-		// A packed board's sets fill only their first word.
-		return s.step(board.SelectBit(s.moves[d][0], k-before), d), true
-	}
 	return s.step(nth(s.moves[d], k-before), d), true
+}
+
+// startsOf returns the lanes of State.starts from the counts of directions 0 to 4: the
+// count of direction d goes in lane d+1, and a multiplication adds to each lane those
+// below it (the sums, at most 5 × 43, fit a lane; what spills past lane 5 is cut off).
+func startsOf(n0, n1, n2, n3, n4 int) uint64 {
+	lanes := uint64(n0)<<laneBits | uint64(n1)<<(2*laneBits) | uint64(n2)<<(3*laneBits) | uint64(n3)<<(4*laneBits) | uint64(n4)<<(5*laneBits)
+	return lanes * (1 | laneOnes>>laneBits) & (1<<(6*laneBits) - 1)
+}
+
+// pick returns the k-th lowest set bit of x, k counted from 0. A direction seldom has
+// more than a handful of steps, and for k up to 5 clearing the lowest bits one by one
+// finds the bit sooner than board.SelectBit, whose steps all wait on one another.
+func pick(x uint64, k int) int {
+	if k >= 6 {
+		return board.SelectBit(x, k)
+	}
+	x1 := x & (x - 1)
+	x2 := x1 & (x1 - 1)
+	x3 := x2 & (x2 - 1)
+	x4 := x3 & (x3 - 1)
+	x5 := x4 & (x4 - 1)
+	// One if per value, which the compiler turns into conditional moves: a switch
+	// would branch on k, which is random.
+	if k == 1 {
+		x = x1
+	}
+	if k == 2 {
+		x = x2
+	}
+	if k == 3 {
+		x = x3
+	}
+	if k == 4 {
+		x = x4
+	}
+	if k == 5 {
+		x = x5
+	}
+	return bits.TrailingZeros64(x)
 }
 
 // The lanes of State.starts: laneOnes has a one in each of lanes 1 to 5, laneGuards the
@@ -323,22 +401,15 @@ const (
 	laneGuards = laneOnes << (laneBits - 1)
 )
 
-// count sets starts and total from moves: the count of direction d goes in lane d+1,
-// and a multiplication adds to each lane those below it (the sums, at most 5 × 43, fit
-// a lane; what spills past lane 5 is cut off).
+// count sets starts and total from moves on a board that is not packed (a packed
+// board's RandomMove counts its steps itself).
 func (s *State) count() {
-	m := &s.moves
-	var n0, n1, n2, n3, n4, n5 int
 	if s.v.packed {
-		// Only the first words are in use: six population counts instead of twelve.
-		n0, n1, n2 = bits.OnesCount64(m[0][0]), bits.OnesCount64(m[1][0]), bits.OnesCount64(m[2][0])
-		n3, n4, n5 = bits.OnesCount64(m[3][0]), bits.OnesCount64(m[4][0]), bits.OnesCount64(m[5][0])
-	} else {
-		n0, n1, n2, n3, n4, n5 = m[0].Count(), m[1].Count(), m[2].Count(), m[3].Count(), m[4].Count(), m[5].Count()
+		return
 	}
-	lanes := uint64(n0)<<laneBits | uint64(n1)<<(2*laneBits) | uint64(n2)<<(3*laneBits) | uint64(n3)<<(4*laneBits) | uint64(n4)<<(5*laneBits)
-	s.starts = lanes * (1 | laneOnes>>laneBits) & (1<<(6*laneBits) - 1)
-	s.total = int(s.starts>>(5*laneBits)) + n5
+	m := &s.moves
+	s.starts = startsOf(m[0].Count(), m[1].Count(), m[2].Count(), m[3].Count(), m[4].Count())
+	s.total = int(s.starts>>(5*laneBits)) + m[5].Count()
 }
 
 // nth returns the k-th lowest member of x, k counted from 0.
@@ -351,8 +422,21 @@ func nth(x set, k int) int {
 
 // Apply plays m; a move that is not legal leaves the state unchanged.
 func (s *State) Apply(m rules.Move) {
+	h := s.drawn
+	s.drawn = 0
 	if s.over || m.Kind != rules.Step || m.Len != 2 || m.Tag != 0 {
 		return
+	}
+	if h != 0 {
+		// The step RandomMove just drew, legal and already looked up, if m is that step.
+		// Its cells come from the note rather than from m: m's copies on its way here
+		// wait on one another, and a predicted branch does not wait for them.
+		ic, it := int(h&0xff), int(h>>8&0xff)
+		c, t := s.v.site[ic], s.v.site[it]
+		if m.Path[0] == board.Site(c) && m.Path[1] == board.Site(t) {
+			s.stepPacked(uint(c), uint(t), uint(ic), uint(it))
+			return
+		}
 	}
 	c, t := int(m.Path[0]), int(m.Path[1])
 	v := s.v
@@ -382,10 +466,8 @@ func (s *State) Apply(m rules.Move) {
 }
 
 // applyPacked is Apply on a packed board, from the sites c and t on the board and their
-// packed indices: the one-word pieces give the capture, every site is in the first word
-// of the site sets (37 cells at most), and the keys are read by packed index.
+// packed indices: it checks the step against the move sets and plays it.
 func (s *State) applyPacked(c, t, ic, it int) {
-	v := s.v
 	// In the packed layout the difference of the indices names the direction.
 	diff := uint(it - ic + rowBits)
 	if diff > 2*rowBits {
@@ -395,19 +477,33 @@ func (s *State) applyPacked(c, t, ic, it int) {
 	if d < 0 || s.moves[d][0]>>ic&1 == 0 {
 		return
 	}
-	p, q := s.turn, s.turn.Other()
+	s.stepPacked(uint(c), uint(t), uint(ic), uint(it))
+}
+
+// stepPacked plays the legal step from site c to site t, of packed indices ic and it, on
+// a packed board: the one-word pieces give the capture, every site is in the first word
+// of the site sets (37 cells at most), and the keys are read by packed index.
+func (s *State) stepPacked(c, t, ic, it uint) {
+	v := s.v
+	// The masks on the player and the shifts spare the bounds checks and the guards for
+	// shifts of 64 or more that the compiler would put on the way to the move generation.
+	p := s.turn & 1
+	q := p ^ 1
+	c, t, ic, it = c&63, t&63, ic&63, it&63
 	// A capture is folded in with masks rather than a branch, which would mispredict.
 	bc, bt := uint64(1)<<ic, uint64(1)<<it
-	captured := s.own[q] >> it & 1
+	other := s.own[q]
+	captured := other >> it & 1
+	other &^= bt
+	s.own[q] = other
+	s.own[p] ^= bc | bt
 	s.occ[p][0] ^= 1<<c | 1<<t
 	s.occ[q][0] &^= 1 << t
-	s.hash ^= v.keyAt[p][ic&63] ^ v.keyAt[p][it&63] ^ v.turnKey ^ v.keyAt[q][it&63]&-captured
+	s.hash ^= v.keyAt[p][ic] ^ v.keyAt[p][it] ^ v.turnKey ^ v.keyAt[q][it]&-captured
 	s.turn = q
-	s.own[p] ^= bc | bt
-	s.own[q] &^= bt
-	packedMoves(v.board, s.own[q], &s.moves)
-	s.count()
-	s.over = s.total == 0
+	packedMoves(v.board, other, &s.moves)
+	m := &s.moves
+	s.over = m[0][0]|m[1][0]|m[2][0]|m[3][0]|m[4][0]|m[5][0] == 0
 }
 
 // direction returns the direction from site c to site t, or -1 if they are not
