@@ -68,6 +68,15 @@ type BlurOnlyEvaluation interface {
 	BlurOnly() bool
 }
 
+// ExplorationPreference sets the exploration constant of a game's tree search at full
+// strength, for a game whose search measured better with another than ai.TunedExploration.
+// The blurred levels keep the tuned constant, under which they were calibrated. A game
+// declares it only after measuring, and writes the measurement down.
+type ExplorationPreference interface {
+	// Exploration is that constant; a value that is not positive keeps the default.
+	Exploration() float64
+}
+
 // EnginePreference names the engine that plays a game best. A game declares it only
 // after measuring the engines against each other, and writes down the measurement.
 type EnginePreference interface {

@@ -34,7 +34,8 @@ type Config struct {
 	// Together with Seed it makes the result independent of the clock.
 	Iterations int
 	// Exploration is the UCT exploration constant; when zero, DefaultExploration for a
-	// plain search and TunedExploration otherwise.
+	// plain search, the game's rules.ExplorationPreference for an unblurred one, and
+	// TunedExploration otherwise.
 	Exploration float64
 	// MaxNodes bounds the number of tree nodes, or the entries of the alpha-beta
 	// transposition table (rounded up to a power of two); DefaultMaxNodes when zero. The
@@ -133,6 +134,9 @@ type Search struct {
 func NewSearch(root rules.State, cfg Config) *Search {
 	if !(cfg.Exploration > 0) {
 		cfg.Exploration = TunedExploration
+		if e, ok := root.(rules.ExplorationPreference); ok && cfg.Noise == 0 && e.Exploration() > 0 {
+			cfg.Exploration = e.Exploration()
+		}
 		if cfg.Plain {
 			cfg.Exploration = DefaultExploration
 		}

@@ -522,6 +522,38 @@ func TestBlurOnlyEvaluation(t *testing.T) {
 	}
 }
 
+// exploring adds an ExplorationPreference to a game.
+type exploring struct {
+	*ttt
+	c float64
+}
+
+func (e *exploring) Exploration() float64 { return e.c }
+
+// TestExplorationPreference checks which searches take a game's own exploration constant:
+// an unblurred, non-plain search that is not given one.
+func TestExplorationPreference(t *testing.T) {
+	st := newTTT(".../.../...", 0, 1, 1)
+	tests := []struct {
+		name string
+		st   rules.State
+		cfg  Config
+		want float64
+	}{
+		{"declared", &exploring{st, 0.2}, Config{}, 0.2},
+		{"declared, blurred", &exploring{st, 0.2}, Config{Noise: 0.5}, TunedExploration},
+		{"declared, plain", &exploring{st, 0.2}, Config{Plain: true}, DefaultExploration},
+		{"declared, given", &exploring{st, 0.2}, Config{Exploration: 0.7}, 0.7},
+		{"declared not positive", &exploring{st, 0}, Config{}, TunedExploration},
+		{"not declared", st, Config{}, TunedExploration},
+	}
+	for _, tc := range tests {
+		if got := NewSearch(tc.st, tc.cfg).cfg.Exploration; got != tc.want {
+			t.Errorf("%s: exploration %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
 // ---- The beginner.
 
 func TestBeginnerTakesWins(t *testing.T) {

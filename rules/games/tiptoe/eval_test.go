@@ -31,8 +31,9 @@ func TestEvaluate(t *testing.T) {
 	}
 }
 
-// TestBlurOnly checks which boards Expert plays without the evaluation: the measurements
-// in BlurOnly's comment chose the diagonal and hex boards, at every size.
+// TestBlurOnly checks which boards Expert plays without the evaluation, and with its own
+// exploration: the measurements in the comments chose the diagonal and hex boards, at
+// every size.
 func TestBlurOnly(t *testing.T) {
 	tests := []struct {
 		spec string
@@ -46,8 +47,13 @@ func TestBlurOnly(t *testing.T) {
 		{"topology=hex,size=large", true},
 	}
 	for _, tc := range tests {
-		if got := start(t, tc.spec).BlurOnly(); got != tc.want {
+		s := start(t, tc.spec)
+		if got := s.BlurOnly(); got != tc.want {
 			t.Errorf("%q: BlurOnly %v, want %v", tc.spec, got, tc.want)
+		}
+		// The narrower exploration was measured for the search without the evaluation.
+		if got := s.Exploration() > 0; got != tc.want {
+			t.Errorf("%q: exploration %v, want one of its own %v", tc.spec, s.Exploration(), tc.want)
 		}
 	}
 }
