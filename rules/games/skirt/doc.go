@@ -63,7 +63,9 @@
 // updated per placement, the occupancy and reach of every ray (a line into the inner area
 // seen from one ring end), per player and ray direction the set of cells reached (the rays
 // of one direction cross each cell once, so a ray rewrites its own stretch), and the group
-// label of every piece with the sides each group touches (Groups). Hash is a Zobrist hash (keys seeded
+// label of every piece with the sides each group touches (Groups). RandomMove leaves a note
+// of the cell it drew, which Apply, given that placement, takes instead of reading the
+// move's copy (TestDrawnMove). Hash is a Zobrist hash (keys seeded
 // with "skirt") of the pieces, the owed outer cell and Black to move; AppendKey adds the
 // size and the end flag. The game is Memoryless.
 //

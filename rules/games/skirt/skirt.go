@@ -132,6 +132,11 @@ type State struct {
 	reached [2][8]Set
 	// owner[r] is the player whose piece stands on ray r's ring end, or -1.
 	owner [rayCap]int8
+	// drawn is one more than the cell RandomMove last drew in this position, 0 when there
+	// is none; Apply clears it. Apply, given that placement, takes its cell from here: the
+	// move reaches Apply through copies that wait on one another, and the compare with the
+	// note is a predicted branch that the work on the cell need not wait for.
+	drawn uint32
 }
 
 func newState(opts rules.Options) (rules.State, error) {
@@ -212,7 +217,9 @@ func reachOf(occ, full uint16) uint16 {
 // Targets(a) on the current board, to out. It reports whether there are any.
 func (s *State) launch(p rules.Player, a int, out *Set) bool {
 	v := s.v
-	*out = Set{}
+	// The targets gather in registers and are stored once: or-ing into out would load
+	// each word back just after storing it.
+	var o0, o1, o2 uint64
 	for _, r := range v.RingRays[a] {
 		if r < 0 {
 			break
@@ -224,11 +231,12 @@ func (s *State) launch(p rules.Player, a int, out *Set) bool {
 		s.reach[ri] = reach
 		lo, hi := &sp[bits.TrailingZeros16(reach)&15], &sp[bits.Len16(reach)&15]
 		rewrite(&s.reached[p&1][ray.dir&7], &sp[ray.n&15], lo, hi)
-		out[0] |= hi[0] &^ lo[0]
-		out[1] |= hi[1] &^ lo[1]
-		out[2] |= hi[2] &^ lo[2]
+		o0 |= hi[0] &^ lo[0]
+		o1 |= hi[1] &^ lo[1]
+		o2 |= hi[2] &^ lo[2]
 	}
-	return out[0]|out[1]|out[2] != 0
+	out[0], out[1], out[2] = o0, o1, o2
+	return o0|o1|o2 != 0
 }
 
 // fill updates the six rays through the inner cell c, just filled. Only a ray with a
@@ -355,17 +363,25 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	return placements[s.choices.Pick(board.Below(rng, rng.Uint64(), uint64(s.choices.Len())))], true
+	c := s.choices.Pick(board.Below(rng, rng.Uint64(), uint64(s.choices.Len())))
+	s.drawn = uint32(c) + 1
+	return placements[c], true
 }
 
 // Apply plays m; a move that is not legal leaves the state unchanged.
 func (s *State) Apply(m rules.Move) {
+	h := s.drawn
+	s.drawn = 0
 	if s.over || m.Kind != rules.Place || m.Len != 1 || m.Tag != 0 {
 		return
 	}
-	c := int(m.Path[0])
-	if c < 0 || c >= s.v.Cells || !s.choices.Holds(c) {
-		return
+	// The note's cell is legal, since RandomMove drew it in this position.
+	c := int(h) - 1
+	if h == 0 || m.Path[0] != board.Site(c) {
+		c = int(m.Path[0])
+		if c < 0 || c >= s.v.Cells || !s.choices.Holds(c) {
+			return
+		}
 	}
 	if !s.ready {
 		s.rebuild()
@@ -397,11 +413,13 @@ func (s *State) Apply(m rules.Move) {
 	s.turn = p.Other()
 	s.hash ^= v.sideKey()
 	// turnChoices, from the kept sets.
-	ring, re, ch := &v.Ring, &s.reached[s.turn], &s.choices
-	for w := range ch {
-		ch[w] = ring[w]&^(occ[w]|q[w]) | re[0][w] | re[1][w] | re[2][w] | re[3][w] | re[4][w] | re[5][w]
-	}
-	if ch[0]|ch[1]|ch[2] == 0 {
+	// Written out, in registers: the end test would otherwise load the words back.
+	ring, re := &v.Ring, &s.reached[s.turn]
+	c0 := ring[0]&^(occ[0]|q[0]) | re[0][0] | re[1][0] | re[2][0] | re[3][0] | re[4][0] | re[5][0]
+	c1 := ring[1]&^(occ[1]|q[1]) | re[0][1] | re[1][1] | re[2][1] | re[3][1] | re[4][1] | re[5][1]
+	c2 := ring[2]&^(occ[2]|q[2]) | re[0][2] | re[1][2] | re[2][2] | re[3][2] | re[4][2] | re[5][2]
+	s.choices = Set{c0, c1, c2}
+	if c0|c1|c2 == 0 {
 		s.over = true
 		s.turn = p
 		s.hash ^= v.sideKey()

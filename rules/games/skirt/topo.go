@@ -74,26 +74,32 @@ func (s *Set) Len() int {
 
 // Pick is Select through a pointer. In a playout the pick sits on the one chain of
 // dependent steps from one decision's choices to the next decision's cell, so it keeps the
-// steps that wait for k few: the per-word counts and the running counts of each word's
-// bytes (one multiplication) depend on the set alone and are ready early; k then chooses
-// the word with masks, not branches (k is random), finds its byte by comparing all eight
-// running counts at once, and looks the bit up in a table.
+// steps that wait for k few: the per-word counts and the running counts of every word's
+// bytes (one multiplication each) depend on the set alone and are ready early; k then
+// chooses the word and its running counts with masks, not branches (k is random), finds
+// its byte by comparing all eight running counts at once, and looks the bit up in a table.
 func (s *Set) Pick(k int) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	c0, c1 := bits.OnesCount64(s[0]), bits.OnesCount64(s[1])
+	r0, r1, r2 := byteRuns(s[0]), byteRuns(s[1]), byteRuns(s[2])
 	// The word: masks of -1 when k lies beyond the first, and the first two, words.
 	m0, m1 := (c0-k-1)>>63, (c0+c1-k-1)>>63
-	x := s[0]&^uint64(m0) | s[1]&uint64(m0^m1) | s[2]&uint64(m1)
-	below := c0&m0 + c1&m1
-	// run's byte i is the number of bits in bytes 0 to i of x.
-	run := x - x>>1&0x5555555555555555
-	run = run&0x3333333333333333 + run>>2&0x3333333333333333
-	run = (run + run>>4) & 0x0f0f0f0f0f0f0f0f * ones
-	k -= below
+	w0, w1, w2 := uint64(^m0), uint64(m0^m1), uint64(m1)
+	x := s[0]&w0 | s[1]&w1 | s[2]&w2
+	run := r0&w0 | r1&w1 | r2&w2
+	k -= c0&m0 + c1&m1
 	// The bytes whose running count is at most k come before the one that holds the bit.
 	pos := bits.OnesCount64(((uint64(k)*ones|highs)-run)&highs) * 8
 	k -= int(run << 8 >> uint(pos) & 0xff)
 	return 64&m0 + 64&m1 + pos + int(board.SelectInByte[uint8(x>>uint(pos))][k&7])
+}
+
+// byteRuns returns x's running byte counts: byte i is the number of bits in bytes 0 to i.
+func byteRuns(x uint64) uint64 {
+	const ones = 0x0101010101010101
+	run := x - x>>1&0x5555555555555555
+	run = run&0x3333333333333333 + run>>2&0x3333333333333333
+	return (run + run>>4) & 0x0f0f0f0f0f0f0f0f * ones
 }
 
 // The side bits of games-hex.md §2.6: S0 top edge, S1 upper right, S2 lower right, S3
