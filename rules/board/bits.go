@@ -40,6 +40,38 @@ var SelectInByte = func() (t [256][8]uint8) {
 	return t
 }()
 
+// SelectLow is SelectBit for masks whose k is usually small, such as the moves of one
+// piece or one direction: for k up to 5 it clears the lowest bits one by one, which finds
+// the bit sooner than SelectBit, whose steps all wait on one another.
+func SelectLow(x uint64, k int) int {
+	if k >= 6 {
+		return SelectBit(x, k)
+	}
+	x1 := x & (x - 1)
+	x2 := x1 & (x1 - 1)
+	x3 := x2 & (x2 - 1)
+	x4 := x3 & (x3 - 1)
+	x5 := x4 & (x4 - 1)
+	// One if per value, which the compiler turns into conditional moves: a switch would
+	// branch on k, which is random.
+	if k == 1 {
+		x = x1
+	}
+	if k == 2 {
+		x = x2
+	}
+	if k == 3 {
+		x = x3
+	}
+	if k == 4 {
+		x = x4
+	}
+	if k == 5 {
+		x = x5
+	}
+	return bits.TrailingZeros64(x)
+}
+
 // Below returns what rng.IntN(n) returns, n > 0, when x is the first number IntN would draw
 // from rng. A playout's RandomMove must draw exactly as IntN does (rules.RandomMover), and
 // this lets it draw x before it knows n, so that the generator's work overlaps the count of

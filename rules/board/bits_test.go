@@ -24,6 +24,23 @@ func TestSelectBit(t *testing.T) {
 	}
 }
 
+// TestSelectLow compares SelectLow with SelectBit on random masks of every density, for
+// every k of each.
+func TestSelectLow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 7))
+	for i := range 100000 {
+		x := rng.Uint64()
+		for j := i % 4; j > 0; j-- {
+			x &= rng.Uint64()
+		}
+		for k := range bits.OnesCount64(x) {
+			if got, want := SelectLow(x, k), SelectBit(x, k); got != want {
+				t.Fatalf("SelectLow(%x, %d) = %d, want %d", x, k, got, want)
+			}
+		}
+	}
+}
+
 // TestBelow checks that Below returns what IntN returns from the same generator and leaves
 // the generator in the same state, for small counts, powers of two and counts large enough
 // that Lemire's method often draws again.

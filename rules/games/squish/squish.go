@@ -441,7 +441,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		r4, r5 := -int(uint(c4-1-k)>>63), -int(uint(c5-1-k)>>63)
 		d := -(r1 + r2 + r3 + r4 + r5)
 		k -= max(c1&r1, c2&r2, c3&r3, c4&r4, c5&r5)
-		b := pick(m[d], k) & 63
+		b := board.SelectLow(m[d], k) & 63
 		// The piece on b has a neighbour in direction d, so ring gives that neighbour.
 		tb := uint(x.ring[b][d]) & 63
 		s.drawn = 1<<63 | uint64(b) | uint64(tb)<<8 | uint64(x.site[b]&0xffff)<<16 | uint64(x.site[tb]&0xffff)<<32
@@ -462,28 +462,6 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		k -= cum[d-1]
 	}
 	return s.step(s.moves[d].nth(k), d), true
-}
-
-// pick returns the k-th lowest set bit of m, k counted from 0. A direction rarely has more
-// than four moves, and clearing the lowest bits is cheaper than the general select then.
-func pick(m uint64, k int) int {
-	if k >= 4 {
-		return board.SelectBit(m, k)
-	}
-	m1 := m & (m - 1)
-	m2 := m1 & (m1 - 1)
-	m3 := m2 & (m2 - 1)
-	// Separate ifs become conditional moves, where a switch would branch on a random k.
-	if k == 1 {
-		m = m1
-	}
-	if k == 2 {
-		m = m2
-	}
-	if k == 3 {
-		m = m3
-	}
-	return bits.TrailingZeros64(m)
 }
 
 // dirOf returns the direction of a legal-looking step on a board without a torus layout,

@@ -1,13 +1,11 @@
 package squish
 
 import (
-	"math/bits"
 	"math/rand/v2"
 	"strconv"
 	"testing"
 
 	"koma/rules"
-	"koma/rules/board"
 	"koma/rules/rulestest"
 )
 
@@ -71,21 +69,5 @@ func TestTorusAgreesWithSets(t *testing.T) {
 	// The fallback rule has its own torus code; make sure the games reached it.
 	if fallbacks < 10 {
 		t.Errorf("only %d positions under the fallback rule", fallbacks)
-	}
-}
-
-// TestPick compares pick with the general select on random masks of every density.
-func TestPick(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 7))
-	for i := 0; i < 100000; i++ {
-		m := rng.Uint64()
-		for j := i % 4; j > 0; j-- {
-			m &= rng.Uint64()
-		}
-		for k := 0; k < bits.OnesCount64(m); k++ {
-			if got, want := pick(m, k), board.SelectBit(m, k); got != want {
-				t.Fatalf("pick(%x, %d) = %d, want %d", m, k, got, want)
-			}
-		}
 	}
 }

@@ -335,7 +335,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		// The direction, by the lanes as below.
 		d := bits.OnesCount64((uint64(k)*laneOnes | laneGuards - starts) & laneGuards)
 		before := int(starts >> (laneBits * d) & laneMask)
-		i := pick(m[d][0], k-before) & 63
+		i := board.SelectLow(m[d][0], k-before) & 63
 		j := (i + int(packedStep[d])) & 63
 		s.drawn = 1<<63 | uint64(i) | uint64(j)<<8
 		// The move is copied whole from the table: see variant.steps.
@@ -358,38 +358,6 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 func startsOf(n0, n1, n2, n3, n4 int) uint64 {
 	lanes := uint64(n0)<<laneBits | uint64(n1)<<(2*laneBits) | uint64(n2)<<(3*laneBits) | uint64(n3)<<(4*laneBits) | uint64(n4)<<(5*laneBits)
 	return lanes * (1 | laneOnes>>laneBits) & (1<<(6*laneBits) - 1)
-}
-
-// pick returns the k-th lowest set bit of x, k counted from 0. A direction seldom has
-// more than a handful of steps, and for k up to 5 clearing the lowest bits one by one
-// finds the bit sooner than board.SelectBit, whose steps all wait on one another.
-func pick(x uint64, k int) int {
-	if k >= 6 {
-		return board.SelectBit(x, k)
-	}
-	x1 := x & (x - 1)
-	x2 := x1 & (x1 - 1)
-	x3 := x2 & (x2 - 1)
-	x4 := x3 & (x3 - 1)
-	x5 := x4 & (x4 - 1)
-	// One if per value, which the compiler turns into conditional moves: a switch
-	// would branch on k, which is random.
-	if k == 1 {
-		x = x1
-	}
-	if k == 2 {
-		x = x2
-	}
-	if k == 3 {
-		x = x3
-	}
-	if k == 4 {
-		x = x4
-	}
-	if k == 5 {
-		x = x5
-	}
-	return bits.TrailingZeros64(x)
 }
 
 // The lanes of State.starts: laneOnes has a one in each of lanes 1 to 5, laneGuards the
