@@ -604,16 +604,7 @@ func (s *State) stepFlow(x *torus, c, t, cb, tb uint) {
 		s.finish(q, reasonUnifiedByCapture)
 		return
 	}
-	keep := uint16(0)
-	if !captured {
-		keep = ^keep
-	}
-	s.quiet = (s.quiet + 1) & keep
-	if captured {
-		s.hist.Reset()
-	}
-	repeated := s.hist.Len() >= 8 && s.hist.Count(s.hash) >= 2
-	s.hist.Push(s.hash)
+	repeated := s.remember(captured)
 	g := k.largest()
 	// starOf(g), whose halves inline where starOf does not.
 	seeing := own & (starsOf(&x.stars[0], uint32(g)) | starsOf(&x.stars[1], uint32(g>>32)))
@@ -637,6 +628,24 @@ func (s *State) stepFlow(x *torus, c, t, cb, tb uint) {
 	}
 }
 
+// remember advances the quiet count and the history after a turn and reports whether the
+// position has now occurred for the third time since the last capture. A repetition needs
+// the position twice among those since the capture, each time an even number of turns
+// back and at least four: a turn moves one of the mover's pieces and only the mover's, so
+// two turns cannot restore a position. With fewer than eight positions kept there can be
+// none, which spares most turns the scan, whose exit the processor mispredicts.
+func (s *State) remember(captured bool) (repeated bool) {
+	if captured {
+		s.quiet = 0
+		s.hist.Reset()
+	} else {
+		s.quiet++
+	}
+	repeated = s.hist.Len() >= 8 && s.hist.Count(s.hash) >= 2
+	s.hist.Push(s.hash)
+	return repeated
+}
+
 // settle ends the turn of p once the pieces have moved: the game ends on a unification,
 // otherwise the quiet count and the history advance and the next player's moves are
 // generated.
@@ -649,22 +658,7 @@ func (s *State) settle(p rules.Player, captured, unified, unifiedByCapture bool)
 		s.finish(p.Other(), reasonUnifiedByCapture)
 		return
 	}
-	// Without a branch on the capture, which random play makes a coin toss.
-	keep := uint16(0)
-	if !captured {
-		keep = ^keep
-	}
-	s.quiet = (s.quiet + 1) & keep
-	if captured {
-		s.hist.Reset()
-	}
-	// A repetition needs the position twice among those since the last capture, each
-	// time an even number of turns back and at least four: a turn moves one of the
-	// mover's pieces and only the mover's, so two turns cannot restore a position. With
-	// fewer than eight positions kept there can be none, which spares most turns the
-	// scan, whose exit the processor mispredicts.
-	repeated := s.hist.Len() >= 8 && s.hist.Count(s.hash) >= 2
-	s.hist.Push(s.hash)
+	repeated := s.remember(captured)
 	s.generate()
 	// Boards with a torus layout keep their moves in tmoves alone, and other boards leave
 	// tmoves empty.
