@@ -575,7 +575,9 @@ func (s *State) stepTorus(x *torus, c, t, cb, tb uint) {
 }
 
 // stepFlow is stepTorus for Flowish, which keeps its groups, in one piece with settle and
-// generate: their calls, and the values saved across them, were a share of a turn.
+// generate: their calls, and the values saved across them, were a share of a turn. It
+// repeats stepTorus's move of the pieces rather than calling a shared one, which the
+// compiler cannot inline: the call cost Flowish 3–4% of its playout speed.
 func (s *State) stepFlow(x *torus, c, t, cb, tb uint) {
 	v := s.v
 	p := s.turn & 1
