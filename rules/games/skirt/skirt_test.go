@@ -589,12 +589,18 @@ func TestGroupLabels(t *testing.T) {
 	}
 }
 
-// TestPick compares Pick with a walk over the cells on random sets of every density.
+// TestPick compares Pick, and pick2 on sets within two words, with a walk over the cells
+// on random sets of every density.
 func TestPick(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	for range 5000 {
+	for i := range 10000 {
+		// Every other set stays within two words, for pick2.
+		n := MaxCells
+		if i%2 == 1 {
+			n = 128
+		}
 		var s Set
-		for c := 0; c < MaxCells; c++ {
+		for c := 0; c < n; c++ {
 			if rng.IntN(1+rng.IntN(8)) == 0 {
 				s.Add(c)
 			}
@@ -604,6 +610,9 @@ func TestPick(t *testing.T) {
 			if s.Has(c) {
 				if got := s.Pick(k); got != c {
 					t.Fatalf("Pick(%d) = %d, want %d in %v", k, got, c, s)
+				}
+				if got := s.pick2(k); n <= 128 && got != c {
+					t.Fatalf("pick2(%d) = %d, want %d in %v", k, got, c, s)
 				}
 				k++
 			}
