@@ -64,6 +64,17 @@ const (
 	weightSealed = 2.0
 	// scale turns a sum of soldiers into the (-1, 1) range.
 	scale = 0.25
+	// ardriScale is Ard Rí's flatter scale. The levels' evaluation noise is fixed in the
+	// (-1, 1) range, so a flatter evaluation blurs Easy, Normal and Hard more, while Expert,
+	// unblurred, orders its moves the same way (only its small contempt for draws weighs
+	// more). With 0.25, Ard Rí's Hard attacked nearly as well as Expert: one-square Ard
+	// Rí's Expert – Hard was 256 of 400 (64%) and rook Ard Rí's Hard – Normal 61 – 39. With
+	// 0.12 (100 games each, seed 301, 2026-11-27): one-square Easy – Beginner 97 – 3,
+	// Normal – Easy 87 – 13, Hard – Normal 84 – 16, Expert – Hard 73 – 23 with 4 draws; rook
+	// moves Normal – Easy 79 – 21, Hard – Normal 72 – 28, Expert – Hard 54 – 44 with 2
+	// draws (the attackers' game: rules/ai/STRENGTH.md). Brandub and Tablut keep 0.25:
+	// Brandub's Normal – Easy fell from 263 to 257 of 400 with 0.15.
+	ardriScale = 0.12
 )
 
 // Evaluate scores the position for p from the defenders' chances: material (a defending
@@ -105,7 +116,7 @@ func (s *State) Evaluate(p rules.Player) float64 {
 		open := s.kingRegion().and(v.win).count()
 		x -= weightSealed * float64(wins-open) / float64(wins)
 	}
-	e := x * scale
+	e := x * v.scale
 	e = e / (1 + abs(e))
 	if p == attackers {
 		return -e

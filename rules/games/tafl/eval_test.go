@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"koma/rules/board"
+	"koma/rules/rulestest"
 )
 
 // TestKingRegion checks the squares the king could reach if its own side stepped aside:
@@ -154,4 +155,46 @@ func squares(s *State, b bitset) []string {
 		}
 	}
 	return out
+}
+
+// TestArdRiScaleKeepsTheOrder checks what Ard Rí's flatter evaluation scale may change:
+// the size of the values, which the blurred levels' noise swamps more, but not which of
+// two positions is better, which is all an unblurred search compares. Positions from
+// random games of both Ard Rí presets are scored with both scales and their order kept.
+func TestArdRiScaleKeepsTheOrder(t *testing.T) {
+	for _, sp := range allSpecs(t) {
+		if sp.Game.ID != "ardri" {
+			continue
+		}
+		if got := startSpec(t, sp).v.scale; got != ardriScale {
+			t.Fatalf("%s: scale %v, want %v", sp, got, ardriScale)
+		}
+		type pair struct{ flat, steep float64 }
+		var seen []pair
+		for seed := uint64(1); seed <= 10; seed++ {
+			walkRandomGame(t, startSpec(t, sp), seed, func(s *State) {
+				if _, over := s.Outcome(); over {
+					return
+				}
+				flat := s.Evaluate(defenders)
+				steep := *s.v
+				steep.scale = scale
+				c := *s
+				c.v = &steep
+				seen = append(seen, pair{flat, c.Evaluate(defenders)})
+			})
+		}
+		for i := 1; i < len(seen); i++ {
+			a, b := seen[i-1], seen[i]
+			if (a.flat < b.flat) != (a.steep < b.steep) || (a.flat == b.flat) != (a.steep == b.steep) {
+				t.Fatalf("%s: scales disagree: %v and %v", sp, a, b)
+			}
+		}
+		if len(seen) < 100 {
+			t.Fatalf("%s: only %d positions", sp, len(seen))
+		}
+	}
+	if s := startSpec(t, rulestest.Spec(t, Brandub, "")); s.v.scale != scale {
+		t.Fatalf("brandub: scale %v, want %v", s.v.scale, scale)
+	}
 }

@@ -176,6 +176,8 @@ type variant struct {
 	// hostile to soldiers of both sides, and where the king wins.
 	corners bool
 	step    bool
+	// scale is the evaluation's scale for this game (eval.go).
+	scale float64
 	// win holds the squares where the king wins: the corners, or Tablut's edge.
 	win bitset
 	// forbidRow[r] and forbidCol[c] hold the squares of row r (as column bits) and of
@@ -274,7 +276,10 @@ func buildReach(step bool) *[maxN][1 << maxN]uint16 {
 }
 
 func newVariant(g *rules.Game, opts rules.Options, index uint8, n int, layout string, corners, step bool) *variant {
-	v := &variant{game: g, opts: opts, index: index, n: n, cells: n * n, corners: corners, step: step}
+	v := &variant{game: g, opts: opts, index: index, n: n, cells: n * n, corners: corners, step: step, scale: scale}
+	if g == ArdRi {
+		v.scale = ardriScale
+	}
 	v.topo = board.NewSquare(n, n)
 	v.zob = board.NewZobrist(g.ID, 3*n*n+1)
 	for k := attacker; k <= king; k++ {
