@@ -55,6 +55,9 @@ type variant struct {
 	// pend[i] is pendingKey(i−1), and pend[0] is 0: Apply clears the owed cell, if any,
 	// with one lookup rather than a branch on it.
 	pend [skirt.MaxCells + 1]uint64
+	// wide is set when the board has cells in a set's third word (size 8 only); the
+	// playout path reads and writes that word only then.
+	wide bool
 }
 
 func (v *variant) pieceKey(c int, p rules.Player) uint64 { return v.keys[2*c+int(p)] }
@@ -67,7 +70,7 @@ func init() {
 	for n := skirt.MinSize; n <= skirt.MaxSize; n++ {
 		variants[n] = sync.OnceValue(func() *variant {
 			t := skirt.TopoOf(n)
-			v := &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 3*t.Cells+1)}
+			v := &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 3*t.Cells+1), wide: t.Cells > 128}
 			for c := 0; c < t.Cells; c++ {
 				v.pend[c+1] = v.pendingKey(c)
 			}
@@ -104,6 +107,11 @@ type State struct {
 	// nodes[p] is the node sites of every pair of p's anchors, occupied or not. Pieces on
 	// the lines do not matter (NOD-1), so the set only grows as anchors come.
 	nodes [2]set
+	// drawn is one more than the cell RandomMove last drew in this position, 0 when there
+	// is none; Apply clears it. The move Apply gets has come through the AI loop's copies,
+	// and reading its cell waits on them; when the cell matches the note (a branch that is
+	// predicted), Apply works from the note, which it need not check for legality.
+	drawn uint32
 }
 
 func newState(opts rules.Options) (rules.State, error) {
@@ -132,8 +140,7 @@ func (s *State) rebuild() {
 				own.Add(c)
 				s.groups.Add(t, &own, c)
 				if t.Ring.Has(c) {
-					var fresh set
-					s.anchor(rules.Player(p), &own, c, &fresh)
+					s.anchor(rules.Player(p), &own, c)
 				}
 			}
 		}
@@ -142,32 +149,37 @@ func (s *State) rebuild() {
 }
 
 // anchor counts p's new anchor a, with anchors p's anchors so far (a among them), and
-// writes to out the node sites of a with another of them, occupied or not: the union of
-// Nodes(a, b). A cell x on a line L from a into the inner area is such a node when an
-// anchor off L sees x. The anchors on L are a and L's other end, and that end sees all of
-// L, so x qualifies when seen by one old anchor, or by two when the other end is p's too.
-func (s *State) anchor(p rules.Player, anchors *set, a int, out *set) {
+// returns the words of the node sites of a with another of them, occupied or not: the
+// union of Nodes(a, b). They come back in registers, so that Apply finishes the choices
+// without loading back a set just stored. A cell x on a line L from a into the inner area
+// is such a node when an anchor off L sees x. The anchors on L are a and L's other end,
+// and that end sees all of L, so x qualifies when seen by one old anchor, or by two when
+// the other end is p's too.
+func (s *State) anchor(p rules.Player, anchors *set, a int) (o0, o1, o2 uint64) {
 	t := s.v.Topo
-	seen1, seen2, nodes, sight := &s.seen1[p], &s.seen2[p], &s.nodes[p], &t.Sight[a]
-	*out = set{}
+	// p&1 spares the bounds checks.
+	seen1, seen2, nodes, sight := &s.seen1[p&1], &s.seen2[p&1], &s.nodes[p&1], &t.Sight[a]
 	for _, r := range t.RingRays[a] {
 		if r < 0 {
 			break
 		}
 		ray := &t.Rays[r]
-		seen := seen1
-		if anchors.Holds(int(ray.To)) {
-			seen = seen2
-		}
-		for w := range out {
-			out[w] |= ray.Inner[w] & seen[w]
-		}
+		// two is all ones when the far end is p's anchor; a mask rather than a branch,
+		// since which way it goes is random.
+		to := uint(ray.To)
+		two := -(anchors[to>>6] >> (to & 63) & 1)
+		o0 |= ray.Inner[0] & (seen1[0]&^two | seen2[0]&two)
+		o1 |= ray.Inner[1] & (seen1[1]&^two | seen2[1]&two)
+		o2 |= ray.Inner[2] & (seen1[2]&^two | seen2[2]&two)
 	}
-	for w := range out {
-		nodes[w] |= out[w]
+	nodes[0] |= o0
+	nodes[1] |= o1
+	nodes[2] |= o2
+	for w := range sight {
 		seen2[w] |= seen1[w] & sight[w]
 		seen1[w] |= sight[w]
 	}
+	return o0, o1, o2
 }
 
 // Game returns the Node definition.
@@ -283,17 +295,32 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	return placements[s.choices.Pick(rng.IntN(s.choices.Len()))], true
+	// The generator runs before the choices are counted (board.Below), so the two overlap.
+	x := rng.Uint64()
+	ch := &s.choices
+	var c int
+	if s.v.wide {
+		c = ch.Pick(board.Below(rng, x, uint64(ch.Len())))
+	} else {
+		c = ch.PickNarrow(board.Below(rng, x, uint64(bits.OnesCount64(ch[0])+bits.OnesCount64(ch[1]))))
+	}
+	s.drawn = uint32(c) + 1
+	return placements[c], true
 }
 
 // Apply plays m; a move that is not legal leaves the state unchanged.
 func (s *State) Apply(m rules.Move) {
+	note := s.drawn
+	s.drawn = 0
 	if s.over || m.Kind != rules.Place || m.Len != 1 || m.Tag != 0 {
 		return
 	}
-	c := int(m.Path[0])
-	if c < 0 || c >= s.v.Cells || !s.choices.Holds(c) {
-		return
+	c := int(note) - 1
+	if note == 0 || m.Path[0] != board.Site(c) {
+		c = int(m.Path[0])
+		if c < 0 || c >= s.v.Cells || !s.choices.Holds(c) {
+			return
+		}
 	}
 	if !s.ready {
 		s.rebuild()
@@ -314,25 +341,31 @@ func (s *State) Apply(m rules.Move) {
 		}
 		return
 	}
-	// The choices are written in place, word by word (see skirt.Set.Pick).
-	ring, ch := &v.Ring, &s.choices
+	// The choices are built in registers and stored once, whole: the end test would
+	// otherwise load back the words just stored.
+	ring, wide := &v.Ring, v.wide
 	anchor := ring.Holds(c)
+	var n0, n1, n2 uint64
 	if anchor {
-		s.anchor(p, occ, c, ch)
+		n0, n1, n2 = s.anchor(p, occ, c)
 	}
 	switch {
 	case before == 1:
 		// Black's first opening anchor: the second follows.
+		ch := &s.choices
 		for w := range ch {
 			ch[w] = ring[w] &^ (occ[w] | q[w])
 		}
 		return
 	case before >= openingPieces && anchor:
-		// nodesFor(p, c): the nodes anchor wrote, less the occupied cells.
-		for w := range ch {
-			ch[w] &^= occ[w] | q[w]
+		// nodesFor(p, c): the nodes anchor found, less the occupied cells.
+		c0, c1 := n0&^(occ[0]|q[0]), n1&^(occ[1]|q[1])
+		var c2 uint64
+		if wide {
+			c2 = n2 &^ (occ[2] | q[2])
 		}
-		if ch[0]|ch[1]|ch[2] != 0 {
+		if c0|c1|c2 != 0 {
+			s.choices = set{c0, c1, c2}
 			s.pending = int16(c)
 			s.hash ^= v.pendingKey(c)
 			return
@@ -340,18 +373,17 @@ func (s *State) Apply(m rules.Move) {
 	}
 	s.turn = p.Other()
 	s.hash ^= v.sideKey()
-	if before+1 < openingPieces {
-		for w := range ch {
-			ch[w] = ring[w] &^ (occ[w] | q[w])
-		}
-	} else {
-		// turnChoices, from the kept sets.
-		nodes := &s.nodes[s.turn]
-		for w := range ch {
-			ch[w] = (ring[w] | nodes[w]) &^ (occ[w] | q[w])
-		}
+	// turnChoices, from the kept sets. In the opening the player to move has at most one
+	// anchor, so their nodes are empty and this leaves the empty outer cells.
+	nodes := &s.nodes[s.turn]
+	c0 := (ring[0] | nodes[0]) &^ (occ[0] | q[0])
+	c1 := (ring[1] | nodes[1]) &^ (occ[1] | q[1])
+	var c2 uint64
+	if wide {
+		c2 = (ring[2] | nodes[2]) &^ (occ[2] | q[2])
 	}
-	if ch[0]|ch[1]|ch[2] == 0 {
+	s.choices = set{c0, c1, c2}
+	if c0|c1|c2 == 0 {
 		s.over = true
 		s.turn = p
 		s.hash ^= v.sideKey()

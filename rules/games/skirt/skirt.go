@@ -378,7 +378,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		c = s.choices.Pick(board.Below(rng, rng.Uint64(), uint64(s.choices.Len())))
 	} else {
 		ch := &s.choices
-		c = ch.pick2(board.Below(rng, rng.Uint64(), uint64(bits.OnesCount64(ch[0])+bits.OnesCount64(ch[1]))))
+		c = ch.PickNarrow(board.Below(rng, rng.Uint64(), uint64(bits.OnesCount64(ch[0])+bits.OnesCount64(ch[1]))))
 	}
 	s.drawn = uint32(c) + 1
 	return placements[c], true

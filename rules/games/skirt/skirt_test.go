@@ -589,12 +589,12 @@ func TestGroupLabels(t *testing.T) {
 	}
 }
 
-// TestPick compares Pick, and pick2 on sets within two words, with a walk over the cells
+// TestPick compares Pick, and PickNarrow on sets within two words, with a walk over the cells
 // on random sets of every density.
 func TestPick(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for i := range 10000 {
-		// Every other set stays within two words, for pick2.
+		// Every other set stays within two words, for PickNarrow.
 		n := MaxCells
 		if i%2 == 1 {
 			n = 128
@@ -611,8 +611,8 @@ func TestPick(t *testing.T) {
 				if got := s.Pick(k); got != c {
 					t.Fatalf("Pick(%d) = %d, want %d in %v", k, got, c, s)
 				}
-				if got := s.pick2(k); n <= 128 && got != c {
-					t.Fatalf("pick2(%d) = %d, want %d in %v", k, got, c, s)
+				if got := s.PickNarrow(k); n <= 128 && got != c {
+					t.Fatalf("PickNarrow(%d) = %d, want %d in %v", k, got, c, s)
 				}
 				k++
 			}

@@ -94,9 +94,9 @@ func (s *Set) Pick(k int) int {
 	return 64&m0 + 64&m1 + pos + int(board.SelectInByte[uint8(x>>uint(pos))][k&7])
 }
 
-// pick2 is Pick for a set whose third word is empty, which it does not read: the boards
-// up to size 7 have at most 128 cells.
-func (s *Set) pick2(k int) int {
+// PickNarrow is Pick for a set whose third word is empty, which it does not read: the
+// boards up to size 7 have at most 128 cells. Skirt's and Node's playouts use it there.
+func (s *Set) PickNarrow(k int) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	c0 := bits.OnesCount64(s[0])
 	r0, r1 := byteRuns(s[0]), byteRuns(s[1])
