@@ -77,6 +77,18 @@ type ExplorationPreference interface {
 	Exploration() float64
 }
 
+// AllMovesPreference sets how soon a game's tree search at full strength stops trusting
+// the all-moves statistics (a move's mean over every iteration in which it was played
+// later, not only here) over a child's own mean: the number of visits at which the two
+// weigh the same, for a game whose search measured better with another than ai's default.
+// The blurred levels keep the default, under which they were calibrated. A game declares
+// it only after measuring, and writes the measurement down.
+type AllMovesPreference interface {
+	// AllMovesVisits is that number of visits; a value that is not positive keeps the
+	// default.
+	AllMovesVisits() float64
+}
+
 // EnginePreference names the engine that plays a game best. A game declares it only
 // after measuring the engines against each other, and writes down the measurement.
 type EnginePreference interface {

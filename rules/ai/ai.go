@@ -170,6 +170,9 @@ func NewSearch(root rules.State, cfg Config) *Search {
 					evaluated, opt.cutoff = false, -1
 				}
 			}
+			if a, ok := root.(rules.AllMovesPreference); ok && cfg.Noise == 0 && a.AllMovesVisits() > 0 {
+				opt.raveK = a.AllMovesVisits()
+			}
 		}
 		if evaluated && !cfg.Plain {
 			s.eng = newHybrid(root, cfg, opt)

@@ -13,8 +13,9 @@
 //     Config.Cutoff turns (the game's PlayoutHorizon by default) and the evaluation
 //     scores it, unless the game's BlurOnlyEvaluation keeps it for the blurred levels;
 //     with its PlayoutPolicy, playouts follow the policy instead of uniform chance. Its
-//     ExplorationPreference, if any, replaces TunedExploration at full strength. Proven results are played exactly: the fastest win, and when every move
-//     loses, the slowest loss.
+//     ExplorationPreference, if any, replaces TunedExploration at full strength, and its
+//     AllMovesPreference the weight of the all-moves statistics. Proven results are played
+//     exactly: the fastest win, and when every move loses, the slowest loss.
 //   - Alpha-beta (alphabeta.go): iterative deepening over the game's Evaluator, with a
 //     transposition table keyed by State.Hash, killer moves and a history table for move
 //     ordering, and scores that prefer faster wins and slower losses. Draws cost the side

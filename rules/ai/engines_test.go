@@ -554,6 +554,41 @@ func TestExplorationPreference(t *testing.T) {
 	}
 }
 
+// weighing adds an AllMovesPreference to a game.
+type weighing struct {
+	*ttt
+	k float64
+}
+
+func (w *weighing) AllMovesVisits() float64 { return w.k }
+
+// TestAllMovesPreference checks that a game's own all-moves weight reaches the tree search
+// at full strength only: the blurred levels and plain search keep theirs.
+func TestAllMovesPreference(t *testing.T) {
+	st := newTTT(".../.../...", 0, 1, 1)
+	tests := []struct {
+		name string
+		st   rules.State
+		cfg  Config
+		want float64
+	}{
+		{"declared", &weighing{st, 100}, Config{}, 100},
+		{"declared, blurred", &weighing{st, 100}, Config{Noise: 0.5}, raveK},
+		{"declared, plain", &weighing{st, 100}, Config{Plain: true}, 0},
+		{"declared not positive", &weighing{st, 0}, Config{}, raveK},
+		{"not declared", st, Config{}, raveK},
+	}
+	for _, tc := range tests {
+		tree, ok := NewSearch(tc.st, tc.cfg).eng.(*mcts)
+		if !ok {
+			t.Fatalf("%s: not a tree search", tc.name)
+		}
+		if got := tree.opt.raveK; got != tc.want {
+			t.Errorf("%s: all-moves weight %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
 // ---- The beginner.
 
 func TestBeginnerTakesWins(t *testing.T) {

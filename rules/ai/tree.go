@@ -78,6 +78,8 @@ type treeOptions struct {
 	// played later by the same player (rapid action value estimation), which speeds up
 	// learning in games where a move is worth much the same whenever it is played.
 	rave bool
+	// raveK, when positive, replaces the constant raveK in that blend.
+	raveK float64
 }
 
 // raveK is the number of visits at which a child's own mean and its all-moves mean weigh
@@ -133,6 +135,9 @@ func newTree(root rules.State, cfg Config, opt treeOptions) *mcts {
 		s.opt.policy = false
 	}
 	if s.opt.rave {
+		if s.opt.raveK <= 0 {
+			s.opt.raveK = raveK
+		}
 		for p := range 2 {
 			s.marks[p] = make([]uint64, historySize)
 		}
@@ -286,7 +291,7 @@ func (s *mcts) pick(n *node) *node {
 		v := uct(k.score, k.visits, logN, s.cfg.Exploration)
 		if s.opt.rave && k.amafVisits > 0 {
 			mean := float64(k.score) / float64(unit*float64(k.visits))
-			beta := math.Sqrt(raveK / float64(3*float64(k.visits)+raveK))
+			beta := math.Sqrt(s.opt.raveK / float64(3*float64(k.visits)+s.opt.raveK))
 			v += float64(beta * (amafMean(k) - mean))
 		}
 		if v > bestScore {

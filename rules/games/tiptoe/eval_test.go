@@ -2,6 +2,7 @@ package tiptoe
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"koma/rules"
@@ -54,6 +55,11 @@ func TestBlurOnly(t *testing.T) {
 		// The narrower exploration was measured for the search without the evaluation.
 		if got := s.Exploration() > 0; got != tc.want {
 			t.Errorf("%q: exploration %v, want one of its own %v", tc.spec, s.Exploration(), tc.want)
+		}
+		// The lighter all-moves weight was measured on the diagonal board only.
+		diagonal := strings.Contains(tc.spec, "diagonal")
+		if got := s.AllMovesVisits() > 0; got != diagonal {
+			t.Errorf("%q: all-moves weight %v, want one of its own %v", tc.spec, s.AllMovesVisits(), diagonal)
 		}
 	}
 }
