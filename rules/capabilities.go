@@ -68,6 +68,15 @@ type BlurOnlyEvaluation interface {
 	BlurOnly() bool
 }
 
+// TreeAlone is implemented by games whose tree search at full strength plays better alone,
+// without the alpha-beta search that otherwise runs beside it over the game's evaluation,
+// while its playouts still end with that evaluation. The blurred levels keep the pair. A
+// game declares it only after measuring, and writes the measurement down.
+type TreeAlone interface {
+	// TreeAlone reports whether that holds for this ruleset.
+	TreeAlone() bool
+}
+
 // ExplorationPreference sets the exploration constant of a game's tree search at full
 // strength, for a game whose search measured better with another than ai.TunedExploration.
 // The blurred levels keep the tuned constant, under which they were calibrated. A game

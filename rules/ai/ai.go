@@ -174,7 +174,8 @@ func NewSearch(root rules.State, cfg Config) *Search {
 				opt.raveK = a.AllMovesVisits()
 			}
 		}
-		if evaluated && !cfg.Plain {
+		alone, ok := root.(rules.TreeAlone)
+		if evaluated && !cfg.Plain && !(ok && cfg.Noise == 0 && alone.TreeAlone()) {
 			s.eng = newHybrid(root, cfg, opt)
 		} else {
 			s.eng = newTree(root, cfg, opt)

@@ -14,7 +14,8 @@
 //     scores it, unless the game's BlurOnlyEvaluation keeps it for the blurred levels;
 //     with its PlayoutPolicy, playouts follow the policy instead of uniform chance. Its
 //     ExplorationPreference, if any, replaces TunedExploration at full strength, and its
-//     AllMovesPreference the weight of the all-moves statistics. Proven results are played
+//     AllMovesPreference the weight of the all-moves statistics; its TreeAlone drops the
+//     alpha-beta search that otherwise runs beside an evaluated tree (hybrid.go). Proven results are played
 //     exactly: the fastest win, and when every move loses, the slowest loss.
 //   - Alpha-beta (alphabeta.go): iterative deepening over the game's Evaluator, with a
 //     transposition table keyed by State.Hash, killer moves and a history table for move

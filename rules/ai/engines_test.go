@@ -522,6 +522,40 @@ func TestBlurOnlyEvaluation(t *testing.T) {
 	}
 }
 
+// alone adds a TreeAlone to a game with an evaluation.
+type alone struct {
+	*evaluated
+	on bool
+}
+
+func (a *alone) TreeAlone() bool { return a.on }
+
+// TestTreeAlone checks which searches of an evaluated game run the alpha-beta half beside
+// the tree: every one but an unblurred search of a game that declares TreeAlone.
+func TestTreeAlone(t *testing.T) {
+	zero := func(rules.State, rules.Player) float64 { return 0 }
+	tests := []struct {
+		name   string
+		on     bool
+		noise  float64
+		hybrid bool
+	}{
+		{"declared, unblurred", true, 0, false},
+		{"declared, blurred", true, 0.5, true},
+		{"declared false", false, 0, true},
+	}
+	for _, tc := range tests {
+		st := &alone{evaluated: withEval(newRace(2000, raceCard(2000, 3000)), zero), on: tc.on}
+		eng := NewSearch(st, Config{Seed: 1, Engine: rules.TreeEngine, Noise: tc.noise}).eng
+		if _, got := eng.(*hybrid); got != tc.hybrid {
+			t.Errorf("%s: hybrid %v, want %v", tc.name, got, tc.hybrid)
+		}
+		if _, tree := eng.(*mcts); !tc.hybrid && !tree {
+			t.Errorf("%s: %T, want a tree search", tc.name, eng)
+		}
+	}
+}
+
 // exploring adds an ExplorationPreference to a game.
 type exploring struct {
 	*ttt
