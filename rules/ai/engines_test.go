@@ -556,69 +556,46 @@ func TestTreeAlone(t *testing.T) {
 	}
 }
 
-// exploring adds an ExplorationPreference to a game.
-type exploring struct {
+// leaning adds an ExplorationPreference and an AllMovesPreference to a game.
+type leaning struct {
 	*ttt
-	c float64
+	c, k float64
 }
 
-func (e *exploring) Exploration() float64 { return e.c }
+func (p *leaning) Exploration() float64    { return p.c }
+func (p *leaning) AllMovesVisits() float64 { return p.k }
 
-// TestExplorationPreference checks which searches take a game's own exploration constant:
-// an unblurred, non-plain search that is not given one.
-func TestExplorationPreference(t *testing.T) {
+// TestSearchPreferences checks which searches take a game's own exploration constant and
+// all-moves weight: an unblurred, non-plain search, and for the constant one that is not
+// given another. The blurred levels and plain search keep theirs.
+func TestSearchPreferences(t *testing.T) {
 	st := newTTT(".../.../...", 0, 1, 1)
+	both := &leaning{st, 0.2, 100}
 	tests := []struct {
-		name string
-		st   rules.State
-		cfg  Config
-		want float64
+		name        string
+		st          rules.State
+		cfg         Config
+		exploration float64
+		allMoves    float64
 	}{
-		{"declared", &exploring{st, 0.2}, Config{}, 0.2},
-		{"declared, blurred", &exploring{st, 0.2}, Config{Noise: 0.5}, TunedExploration},
-		{"declared, plain", &exploring{st, 0.2}, Config{Plain: true}, DefaultExploration},
-		{"declared, given", &exploring{st, 0.2}, Config{Exploration: 0.7}, 0.7},
-		{"declared not positive", &exploring{st, 0}, Config{}, TunedExploration},
-		{"not declared", st, Config{}, TunedExploration},
+		{"declared", both, Config{}, 0.2, 100},
+		{"declared, blurred", both, Config{Noise: 0.5}, TunedExploration, raveK},
+		{"declared, plain", both, Config{Plain: true}, DefaultExploration, 0},
+		{"declared, given", both, Config{Exploration: 0.7}, 0.7, 100},
+		{"declared not positive", &leaning{st, 0, 0}, Config{}, TunedExploration, raveK},
+		{"not declared", st, Config{}, TunedExploration, raveK},
 	}
 	for _, tc := range tests {
-		if got := NewSearch(tc.st, tc.cfg).cfg.Exploration; got != tc.want {
-			t.Errorf("%s: exploration %v, want %v", tc.name, got, tc.want)
+		s := NewSearch(tc.st, tc.cfg)
+		if got := s.cfg.Exploration; got != tc.exploration {
+			t.Errorf("%s: exploration %v, want %v", tc.name, got, tc.exploration)
 		}
-	}
-}
-
-// weighing adds an AllMovesPreference to a game.
-type weighing struct {
-	*ttt
-	k float64
-}
-
-func (w *weighing) AllMovesVisits() float64 { return w.k }
-
-// TestAllMovesPreference checks that a game's own all-moves weight reaches the tree search
-// at full strength only: the blurred levels and plain search keep theirs.
-func TestAllMovesPreference(t *testing.T) {
-	st := newTTT(".../.../...", 0, 1, 1)
-	tests := []struct {
-		name string
-		st   rules.State
-		cfg  Config
-		want float64
-	}{
-		{"declared", &weighing{st, 100}, Config{}, 100},
-		{"declared, blurred", &weighing{st, 100}, Config{Noise: 0.5}, raveK},
-		{"declared, plain", &weighing{st, 100}, Config{Plain: true}, 0},
-		{"declared not positive", &weighing{st, 0}, Config{}, raveK},
-		{"not declared", st, Config{}, raveK},
-	}
-	for _, tc := range tests {
-		tree, ok := NewSearch(tc.st, tc.cfg).eng.(*mcts)
+		tree, ok := s.eng.(*mcts)
 		if !ok {
-			t.Fatalf("%s: not a tree search", tc.name)
+			t.Fatalf("%s: %T, want a tree search", tc.name, s.eng)
 		}
-		if got := tree.opt.raveK; got != tc.want {
-			t.Errorf("%s: all-moves weight %v, want %v", tc.name, got, tc.want)
+		if got := tree.opt.raveK; got != tc.allMoves {
+			t.Errorf("%s: all-moves weight %v, want %v", tc.name, got, tc.allMoves)
 		}
 	}
 }

@@ -333,3 +333,55 @@ func WalkRandomGame[S rules.State](t testing.TB, s S, seed uint64, check func(s 
 		s.Apply(moves[rng.IntN(len(moves))])
 	}
 }
+
+// DrawnNote checks a game's note of the drawn move: RandomMove leaves in the state a note
+// of the move it returns, so that Apply can take the move from the note rather than wait
+// on the caller's copy of it. Over games random games from root, at every decision, noted
+// must confirm that the note describes the drawn move; the drawn move and another legal
+// one must leave the same state whether Apply finds the note or not (clear removes it);
+// and Apply must leave no note behind. check, when not nil, adds the game's own tests of
+// each position, note in place. States are compared whole, so S must be comparable.
+func DrawnNote[S comparable, P interface {
+	*S
+	rules.State
+	rules.RandomMover
+}](t testing.TB, root P, games int, seed uint64, noted func(P, rules.Move) bool, clear func(P), check func(P)) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 13))
+	var moves []rules.Move
+	for game := range games {
+		s := *root
+		for turn := 0; ; turn++ {
+			where := fmt.Sprintf("%s game %d decision %d", root.Game().ID, game, turn)
+			moves = P(&s).LegalMoves(moves[:0])
+			m, ok := P(&s).RandomMove(rng)
+			if !ok {
+				if len(moves) != 0 {
+					t.Fatalf("%s: no move drawn with %d legal", where, len(moves))
+				}
+				break
+			}
+			if !noted(&s, m) {
+				t.Fatalf("%s: the note does not describe the drawn move %v", where, m.Path[:m.Len])
+			}
+			if check != nil {
+				check(&s)
+			}
+			for _, played := range []rules.Move{m, moves[rng.IntN(len(moves))]} {
+				withNote, without := s, s
+				clear(&without)
+				P(&withNote).Apply(played)
+				P(&without).Apply(played)
+				if withNote != without {
+					t.Fatalf("%s: playing %v with the note differs from playing it without", where, played.Path[:played.Len])
+				}
+				cleared := withNote
+				clear(&cleared)
+				if cleared != withNote {
+					t.Fatalf("%s: Apply left the note after %v", where, played.Path[:played.Len])
+				}
+			}
+			P(&s).Apply(m)
+		}
+	}
+}

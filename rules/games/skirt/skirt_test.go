@@ -1,7 +1,6 @@
 package skirt
 
 import (
-	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -640,43 +639,12 @@ func TestReachOf(t *testing.T) {
 	}
 }
 
-// TestDrawnMove plays random games on every size and checks that the note RandomMove
-// leaves names the move it returns, and that playing a move with the note in place leaves
-// the same state as playing it without: the drawn move, which Apply takes from the note,
-// and another legal move, for which Apply must ignore it.
+// TestDrawnMove checks the note RandomMove leaves (rulestest.DrawnNote) on every size.
 func TestDrawnMove(t *testing.T) {
 	for n := MinSize; n <= MaxSize; n++ {
-		opts := "size=" + strconv.Itoa(n)
-		root := rulestest.Start[*State](t, Game, opts)
-		rng := rand.New(rand.NewPCG(13, uint64(n)))
-		var moves []rules.Move
-		for game := range 30 {
-			s := *root
-			for turn := 0; !s.over; turn++ {
-				where := fmt.Sprintf("%s game %d decision %d", opts, game, turn)
-				m, ok := s.RandomMove(rng)
-				if !ok {
-					t.Fatalf("%s: no move drawn in a game not over", where)
-				}
-				if s.drawn != uint32(m.Path[0])+1 {
-					t.Fatalf("%s: note %d for the move %v", where, s.drawn, m.Path[0])
-				}
-				moves = s.LegalMoves(moves[:0])
-				other := moves[rng.IntN(len(moves))]
-				for _, played := range []rules.Move{m, other} {
-					noted, plain := s, s
-					plain.drawn = 0
-					noted.Apply(played)
-					plain.Apply(played)
-					if noted != plain {
-						t.Fatalf("%s: playing %v with the note differs from playing it without", where, played.Path[0])
-					}
-					if noted.drawn != 0 {
-						t.Fatalf("%s: Apply left the note %d", where, noted.drawn)
-					}
-				}
-				s.Apply(m)
-			}
-		}
+		root := rulestest.Start[*State](t, Game, "size="+strconv.Itoa(n))
+		rulestest.DrawnNote(t, root, 30, uint64(n),
+			func(s *State, m rules.Move) bool { return s.drawn == uint32(m.Path[0])+1 },
+			func(s *State) { s.drawn = 0 }, nil)
 	}
 }

@@ -1,13 +1,13 @@
 package unlace
 
 import (
-	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"strconv"
 	"testing"
 
 	"koma/rules"
+	"koma/rules/rulestest"
 )
 
 // packedPositions returns the packed pieces of the player to move in every position of
@@ -190,48 +190,18 @@ func TestKeptCounts(t *testing.T) {
 	}
 }
 
-// TestDrawnMove plays random games on the packed boards and checks, in every position,
-// that the note RandomMove leaves describes the move it returns, and that playing a move
-// with the note in place leaves the same state as playing it without: the drawn move,
-// which Apply takes from the note, and another legal move, for which Apply must ignore
-// the note.
+// TestDrawnMove checks the note RandomMove leaves on the packed boards
+// (rulestest.DrawnNote): a flag bit over the packed indexes of the move's two cells.
 func TestDrawnMove(t *testing.T) {
 	for n := minSize; n <= packedMax; n++ {
-		s0 := start(t, "size="+strconv.Itoa(n))
-		v := s0.v
-		for seed := uint64(0); seed < 300; seed++ {
-			s := *s0
-			rng := rand.New(rand.NewPCG(seed, 13))
-			for turn := 0; ; turn++ {
-				where := fmt.Sprintf("size %d seed %d turn %d", n, seed, turn)
-				moves := s.LegalMoves(nil)
-				m, ok := s.RandomMove(rng)
-				if !ok {
-					if len(moves) != 0 || s.drawn != 0 {
-						t.Fatalf("%s: no move drawn, %d legal, note %x", where, len(moves), s.drawn)
-					}
-					break
-				}
+		root := start(t, "size="+strconv.Itoa(n))
+		v := root.v
+		rulestest.DrawnNote(t, root, 300, uint64(n),
+			func(s *State, m rules.Move) bool {
 				h := s.drawn
 				ic, it := int(h&0xff), int(h>>8&0xff)
-				if h>>63 != 1 || h>>16&(1<<47-1) != 0 || int(v.site[ic]) != int(m.Path[0]) || int(v.site[it]) != int(m.Path[1]) {
-					t.Fatalf("%s: note %x for the move %v", where, h, m.Path[:2])
-				}
-				other := moves[rng.IntN(len(moves))]
-				for _, played := range []rules.Move{m, other} {
-					noted, plain := s, s
-					plain.drawn = 0
-					noted.Apply(played)
-					plain.Apply(played)
-					if noted != plain {
-						t.Fatalf("%s: playing %v with the note differs from playing it without", where, played.Path[:2])
-					}
-					if noted.drawn != 0 {
-						t.Fatalf("%s: Apply left the note %x", where, noted.drawn)
-					}
-				}
-				s.Apply(m)
-			}
-		}
+				return h>>63 == 1 && h>>16&(1<<47-1) == 0 && int(v.site[ic]) == int(m.Path[0]) && int(v.site[it]) == int(m.Path[1])
+			},
+			func(s *State) { s.drawn = 0 }, nil)
 	}
 }
