@@ -13,10 +13,22 @@ import (
 // the last empty cell, and 10 – 10 without it. It has a playout policy instead (below;
 // measurements in rules/ai/STRENGTH.md).
 var (
-	_ rules.RandomMover   = (*State)(nil)
-	_ rules.PlayoutPolicy = (*State)(nil)
-	_ rules.Memoryless    = (*State)(nil)
+	_ rules.RandomMover           = (*State)(nil)
+	_ rules.PlayoutPolicy         = (*State)(nil)
+	_ rules.Memoryless            = (*State)(nil)
+	_ rules.ExplorationPreference = (*State)(nil)
+	_ rules.AllMovesPreference    = (*State)(nil)
 )
+
+// Exploration and AllMovesVisits give Expert's search a narrower exploration than the
+// tuned 0.3 and trust the all-moves statistics for fewer visits (100 instead of 300).
+// Against plain search, 100 games per run (2026-11-27): on seed 301, 71 – 29 with both,
+// 60 – 40 with the narrower exploration alone, and 58 – 42 before (seed 40); on seed 302,
+// 68 – 32 with both (139 – 61 over the two seeds, 69.5%).
+func (s *State) Exploration() float64 { return 0.2 }
+
+// AllMovesVisits implements rules.AllMovesPreference; the measurements are above.
+func (s *State) AllMovesVisits() float64 { return 100 }
 
 // PlayoutMove implements rules.PlayoutPolicy. The count at the last empty cell decides the
 // game, and the player of the last turn picks that cell and the colour of the last piece.
