@@ -132,9 +132,13 @@ type Search struct {
 // NewSearch starts a search from a copy of root with the engine cfg asks for. A finished
 // (or nil) root gives a search that is done at once, whose Best is the zero Move.
 func NewSearch(root rules.State, cfg Config) *Search {
+	// A full-strength search takes the game's own tuning (ExplorationPreference,
+	// BlurOnlyEvaluation, AllMovesPreference, TreeAlone); the blurred levels and plain
+	// search keep the settings they were calibrated with.
+	full := cfg.Noise == 0 && !cfg.Plain
 	if !(cfg.Exploration > 0) {
 		cfg.Exploration = TunedExploration
-		if e, ok := root.(rules.ExplorationPreference); ok && cfg.Noise == 0 && e.Exploration() > 0 {
+		if e, ok := root.(rules.ExplorationPreference); ok && full && e.Exploration() > 0 {
 			cfg.Exploration = e.Exploration()
 		}
 		if cfg.Plain {
@@ -166,16 +170,16 @@ func NewSearch(root rules.State, cfg Config) *Search {
 						opt.cutoff = n
 					}
 				}
-				if b, ok := root.(rules.BlurOnlyEvaluation); ok && cfg.Noise == 0 && b.BlurOnly() {
+				if b, ok := root.(rules.BlurOnlyEvaluation); ok && full && b.BlurOnly() {
 					evaluated, opt.cutoff = false, -1
 				}
 			}
-			if a, ok := root.(rules.AllMovesPreference); ok && cfg.Noise == 0 && a.AllMovesVisits() > 0 {
+			if a, ok := root.(rules.AllMovesPreference); ok && full && a.AllMovesVisits() > 0 {
 				opt.raveK = a.AllMovesVisits()
 			}
 		}
 		alone, ok := root.(rules.TreeAlone)
-		if evaluated && !cfg.Plain && !(ok && cfg.Noise == 0 && alone.TreeAlone()) {
+		if evaluated && !cfg.Plain && !(ok && full && alone.TreeAlone()) {
 			s.eng = newHybrid(root, cfg, opt)
 		} else {
 			s.eng = newTree(root, cfg, opt)

@@ -12,11 +12,12 @@
 //     proven wins, losses and draws. With the game's Evaluator, a playout stops after
 //     Config.Cutoff turns (the game's PlayoutHorizon by default) and the evaluation
 //     scores it, unless the game's BlurOnlyEvaluation keeps it for the blurred levels;
-//     with its PlayoutPolicy, playouts follow the policy instead of uniform chance. Its
-//     ExplorationPreference, if any, replaces TunedExploration at full strength, and its
-//     AllMovesPreference the weight of the all-moves statistics; its TreeAlone drops the
-//     alpha-beta search that otherwise runs beside an evaluated tree (hybrid.go). Proven results are played
-//     exactly: the fastest win, and when every move loses, the slowest loss.
+//     with its PlayoutPolicy, playouts follow the policy instead of uniform chance. At
+//     full strength its ExplorationPreference replaces TunedExploration, its
+//     AllMovesPreference sets the weight of the all-moves statistics, and its TreeAlone
+//     drops the alpha-beta search that otherwise runs beside an evaluated tree
+//     (hybrid.go). Proven results are played exactly: the fastest win, and when every
+//     move loses, the slowest loss.
 //   - Alpha-beta (alphabeta.go): iterative deepening over the game's Evaluator, with a
 //     transposition table keyed by State.Hash, killer moves and a history table for move
 //     ordering, and scores that prefer faster wins and slower losses. Draws cost the side

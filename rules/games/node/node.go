@@ -55,9 +55,6 @@ type variant struct {
 	// pend[i] is pendingKey(i−1), and pend[0] is 0: Apply clears the owed cell, if any,
 	// with one lookup rather than a branch on it.
 	pend [skirt.MaxCells + 1]uint64
-	// wide is set when the board has cells in a set's third word (size 8 only); the
-	// playout path reads and writes that word only then.
-	wide bool
 }
 
 func (v *variant) pieceKey(c int, p rules.Player) uint64 { return v.keys[2*c+int(p)] }
@@ -70,7 +67,7 @@ func init() {
 	for n := skirt.MinSize; n <= skirt.MaxSize; n++ {
 		variants[n] = sync.OnceValue(func() *variant {
 			t := skirt.TopoOf(n)
-			v := &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 3*t.Cells+1), wide: t.Cells > 128}
+			v := &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 3*t.Cells+1)}
 			for c := 0; c < t.Cells; c++ {
 				v.pend[c+1] = v.pendingKey(c)
 			}
@@ -295,15 +292,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	// The generator runs before the choices are counted (board.Below), so the two overlap.
-	x := rng.Uint64()
-	ch := &s.choices
-	var c int
-	if s.v.wide {
-		c = ch.Pick(board.Below(rng, x, uint64(ch.Len())))
-	} else {
-		c = ch.PickNarrow(board.Below(rng, x, uint64(bits.OnesCount64(ch[0])+bits.OnesCount64(ch[1]))))
-	}
+	c := s.choices.Draw(rng, s.v.Wide)
 	s.drawn = uint32(c) + 1
 	return placements[c], true
 }
@@ -343,7 +332,7 @@ func (s *State) Apply(m rules.Move) {
 	}
 	// The choices are built in registers and stored once, whole: the end test would
 	// otherwise load back the words just stored.
-	ring, wide := &v.Ring, v.wide
+	ring, wide := &v.Ring, v.Wide
 	anchor := ring.Holds(c)
 	var n0, n1, n2 uint64
 	if anchor {

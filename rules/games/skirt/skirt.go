@@ -56,10 +56,6 @@ type variant struct {
 	// cellRays[c][i] packs the i-th ray through the inner cell c (CellRays) with the bit of
 	// c on it: ray<<16 | 1<<bit. The mask spares a variable shift, which Go guards.
 	cellRays [MaxCells][8]uint32
-	// wide is set when the board has cells in a Set's third word (size 8 only). The playout
-	// path skips that word on smaller boards, where it stays empty: a third less work
-	// in every set operation of a placement, behind a branch that never changes in a game.
-	wide bool
 }
 
 // rayCap is MaxRays rounded up to a power of two: the playout path's per-ray arrays have
@@ -88,7 +84,6 @@ func init() {
 		variants[n] = sync.OnceValue(func() *variant {
 			t := TopoOf(n)
 			v := &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 3*t.Cells+1)}
-			v.wide = t.Cells > 128
 			for c := 0; c < t.Cells; c++ {
 				v.pend[c+1] = v.pendingKey(c)
 				if t.Inner.Has(c) {
@@ -199,7 +194,7 @@ func (s *State) rebuild() {
 
 // rewrite replaces the cells of all in dst with those of hi minus lo: a ray whose reach
 // changed rewrites its stretch of its owner's reached set of its direction. The third
-// word is left alone unless wide (variant.wide).
+// word is left alone unless wide (Topo.Wide).
 func rewrite(dst, all, lo, hi *Set, wide bool) {
 	// Written out: the compiler keeps a loop over the three words.
 	dst[0] = dst[0]&^all[0] | hi[0]&^lo[0]
@@ -238,10 +233,10 @@ func (s *State) launch(p rules.Player, a int, out *Set) bool {
 		reach := reachOf(s.rayOcc[ri], ray.full)
 		s.reach[ri] = reach
 		lo, hi := &sp[bits.TrailingZeros16(reach)&15], &sp[bits.Len16(reach)&15]
-		rewrite(&s.reached[p&1][ray.dir&7], &sp[ray.n&15], lo, hi, v.wide)
+		rewrite(&s.reached[p&1][ray.dir&7], &sp[ray.n&15], lo, hi, v.Wide)
 		o0 |= hi[0] &^ lo[0]
 		o1 |= hi[1] &^ lo[1]
-		if v.wide {
+		if v.Wide {
 			o2 |= hi[2] &^ lo[2]
 		}
 	}
@@ -269,7 +264,7 @@ func (s *State) fill(c int) {
 		// The reach's lowest and highest bits bound its stretch of the ray; an empty reach
 		// takes sp[0] twice, the empty set.
 		lo, hi := &sp[bits.TrailingZeros16(reach)&15], &sp[bits.Len16(reach)&15]
-		rewrite(&s.reached[s.owner[r]&1][ray.dir&7], &sp[ray.n&15], lo, hi, v.wide)
+		rewrite(&s.reached[s.owner[r]&1][ray.dir&7], &sp[ray.n&15], lo, hi, v.Wide)
 	}
 }
 
@@ -373,13 +368,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	var c int
-	if s.v.wide {
-		c = s.choices.Pick(board.Below(rng, rng.Uint64(), uint64(s.choices.Len())))
-	} else {
-		ch := &s.choices
-		c = ch.PickNarrow(board.Below(rng, rng.Uint64(), uint64(bits.OnesCount64(ch[0])+bits.OnesCount64(ch[1]))))
-	}
+	c := s.choices.Draw(rng, s.v.Wide)
 	s.drawn = uint32(c) + 1
 	return placements[c], true
 }
@@ -434,7 +423,7 @@ func (s *State) Apply(m rules.Move) {
 	c0 := ring[0]&^(occ[0]|q[0]) | re[0][0] | re[1][0] | re[2][0] | re[3][0] | re[4][0] | re[5][0]
 	c1 := ring[1]&^(occ[1]|q[1]) | re[0][1] | re[1][1] | re[2][1] | re[3][1] | re[4][1] | re[5][1]
 	var c2 uint64
-	if v.wide {
+	if v.Wide {
 		c2 = ring[2]&^(occ[2]|q[2]) | re[0][2] | re[1][2] | re[2][2] | re[3][2] | re[4][2] | re[5][2]
 	}
 	s.choices = Set{c0, c1, c2}
