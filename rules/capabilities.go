@@ -68,6 +68,17 @@ type BlurOnlyEvaluation interface {
 	BlurOnly() bool
 }
 
+// Concession is implemented by games with a stretch of play in which only the player to
+// move takes turns until they end it, and in which that player can be stuck with nothing
+// left to gain: Mabi's player moving alone after the other passed. Playing on there
+// changes nothing for the other player, who can only wait, so the AI (every level but
+// the plain yardstick) plays the move Concede names at once instead of searching.
+type Concession interface {
+	// Concede returns the move that ends the stretch, and whether the player to move
+	// should play it now.
+	Concede() (Move, bool)
+}
+
 // TreeAlone is implemented by games whose tree search at full strength plays better alone,
 // without the alpha-beta search that otherwise runs beside it over the game's evaluation,
 // while its playouts still end with that evaluation. The blurred levels keep the pair. A

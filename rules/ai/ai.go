@@ -85,7 +85,8 @@ type Stats struct {
 	Value float64
 	// Solved reports that the root's result is proven; Value is then exact.
 	Solved bool
-	// Engine names the search: "mcts", "plain", "alphabeta", "oracle" or "beginner".
+	// Engine names the search: "mcts", "plain", "alphabeta", "oracle", "beginner", or
+	// "conceded" when the game named the move (rules.Concession) and nothing was searched.
 	Engine string
 	// Verdict is the exact result of the root position, whatever move the search chose,
 	// when the game's rules.Oracle gave it (the "oracle" engine); its Known is false
@@ -151,6 +152,10 @@ func NewSearch(root rules.State, cfg Config) *Search {
 	s := &Search{cfg: cfg, now: time.Now}
 	if root == nil || len(root.LegalMoves(nil)) == 0 {
 		s.over = true
+		return s
+	}
+	if m, ok := concession(root); ok && !cfg.Plain {
+		s.eng = conceded{m}
 		return s
 	}
 	switch EngineFor(root, cfg) {
@@ -322,3 +327,22 @@ func ThinkWith(ctx context.Context, root rules.State, set Setting, seed uint64) 
 	}
 	return m, nil
 }
+
+// concession is the move root's game names for its player to move, if any
+// (rules.Concession).
+func concession(root rules.State) (rules.Move, bool) {
+	if c, ok := root.(rules.Concession); ok {
+		return c.Concede()
+	}
+	return rules.Move{}, false
+}
+
+// conceded is the search of a position whose game names the move to play
+// (rules.Concession): it is done at once and plays that move.
+type conceded struct{ m rules.Move }
+
+func (c conceded) work(int, int)           {}
+func (c conceded) iterations() int         { return 0 }
+func (c conceded) finished() bool          { return true }
+func (c conceded) bestMoveNow() rules.Move { return c.m }
+func (c conceded) stats() Stats            { return Stats{Value: 0.5, Engine: "conceded"} }

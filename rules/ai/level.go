@@ -223,6 +223,10 @@ func NewSearchFor(root rules.State, set Setting, seed uint64) *Search {
 			s.over = true
 			return s
 		}
+		if m, ok := concession(root); ok {
+			s.eng = conceded{m}
+			return s
+		}
 		limit := beginnerIterations
 		if set.Novice {
 			limit = 0

@@ -26,6 +26,12 @@ import (
 // policy that passes only when it must or when passing wins, and prefers steps that join
 // a friend, lost to alpha-beta 2 – 18 at Expert, and its levels did not separate either
 // (Hard – Normal 8 – 12, Normal – Easy 10 – 10), so it was not kept.
+//
+// The lead in steps (mobilityShare) came from a diagnosis: Expert with Hard's noise beat
+// Hard 46 – 14, since alpha-beta over blurred leaves favours positions with many replies.
+// As a fixed weight of 10 pieces it gave Expert – Hard 48 – 12 and Hard – Normal 49 – 11
+// (60 games each, seed 402); weighted by the free pieces at stake, as here, and with the
+// concession below, the rows of rules/ai/STRENGTH.md ("Mabi: the race for steps").
 
 var (
 	_ rules.Evaluator        = (*State)(nil)
@@ -34,6 +40,7 @@ var (
 	_ rules.Marker           = (*State)(nil)
 	_ rules.Prompter         = (*State)(nil)
 	_ rules.Explainer        = (*State)(nil)
+	_ rules.Concession       = (*State)(nil)
 )
 
 // evalScale is the lead, in pieces of the largest group, that the evaluation maps to 0.5.
@@ -44,6 +51,13 @@ const evalScale = 2.0
 // it costs 1/(k+1) of that.
 const stepsWeight = 1.5
 
+// mobilityShare is the share of the free pieces at stake, both players' together, that
+// having every step on the board is worth before any pass: the lead in steps counts as
+// mobilityShare × stake × (mine − theirs) / (mine + theirs + 1) pieces of the largest
+// group. Whoever runs out of steps first must pass and lets the other gather, so the race
+// for steps matters as much as there is to gather, and nothing when there is nothing.
+const mobilityShare = 0.5
+
 // strength measures p's prospects: the largest group counts fully, the second largest at
 // a quarter (it may yet join the first), and each enemy piece p paralyses at a tenth. A
 // player who moves alone, because the other passed, may bring many more pieces to the
@@ -52,7 +66,9 @@ const stepsWeight = 1.5
 // opponent every remaining turn. Before any pass, p is charged for being short of steps:
 // most games are decided by a pass forced when a player's pieces are all frozen,
 // paralysed, blocked or barred by the repetition rule, long before the search sees it.
-func (s *State) strength(p rules.Player) float64 {
+// steps is the number of steps p has (State.steps); theirFree is the number of the
+// opponent's free pieces outside its largest groups, counted before any pass.
+func (s *State) strength(p rules.Player, steps int) (v float64, theirFree int) {
 	// The sizes counted are those of the groups of two or more and, once, 1 for the lone
 	// pieces, as if the lone pieces were one group.
 	own := s.pieces[p]
@@ -68,7 +84,7 @@ func (s *State) strength(p rules.Player) float64 {
 	}
 	o := p.Other()
 	held := s.paralysed(o)
-	v := float64(first) + 0.25*float64(second) + 0.1*float64(bits.OnesCount64(held))
+	v = float64(first) + 0.25*float64(second) + 0.1*float64(bits.OnesCount64(held))
 	if s.lock == o {
 		// The largest group stays put: all the pieces when they are all lone, the group
 		// on the lowest square when several groups share the largest size.
@@ -84,10 +100,10 @@ func (s *State) strength(p rules.Player) float64 {
 		// pieces: the nearer p is to no step, the more of them count against p.
 		their := s.pieces[o]
 		_, largest := largestOf(s.planes[o], their)
-		free := bits.OnesCount64(their &^ held &^ largest)
-		v -= stepsWeight * float64(free) / float64(1+s.steps(p))
+		theirFree = bits.OnesCount64(their &^ held &^ largest)
+		v -= stepsWeight * float64(theirFree) / float64(1+steps)
 	}
-	return v
+	return v, theirFree
 }
 
 // steps counts the steps p could make if p were to move, the repetition rule included.
@@ -97,16 +113,50 @@ func (s *State) steps(p rules.Player) int {
 	return bits.OnesCount64(t[0]) + bits.OnesCount64(t[1]) + bits.OnesCount64(t[2]) + bits.OnesCount64(t[3])
 }
 
-// Evaluate scores the race for the largest group.
+// Evaluate scores the race for the largest group and, before any pass, the race for
+// steps: the player who runs out of steps first must pass, and the other then gathers
+// alone. Alpha-beta over a blurred evaluation had shown it, favouring positions with many
+// replies: Expert with Hard's noise beat Hard 46 – 14, where Expert beat it 56 – 44.
 func (s *State) Evaluate(p rules.Player) float64 {
 	if p != 0 && p != 1 {
 		return 0
 	}
-	x := s.strength(p) - s.strength(p.Other())
+	o := p.Other()
+	var x float64
+	if s.lock == rules.NoPlayer {
+		mine, theirs := s.steps(p), s.steps(o)
+		vp, freeO := s.strength(p, mine)
+		vo, freeP := s.strength(o, theirs)
+		stake := float64(freeP + freeO)
+		x = vp - vo + mobilityShare*stake*float64(mine-theirs)/float64(mine+theirs+1)
+	} else {
+		// Only the player moving alone steps now; strength reads no steps after a pass.
+		vp, _ := s.strength(p, 0)
+		vo, _ := s.strength(o, 0)
+		x = vp - vo
+	}
 	if x >= 0 {
 		return x / (x + evalScale)
 	}
 	return x / (evalScale - x)
+}
+
+// soloPatience is how many turns in a row the player moving alone may take without their
+// largest group growing before the AI passes for them, which ends the game. It leaves
+// time to walk a piece across the board to the group, and a search still sees no further
+// than a few turns ahead.
+const soloPatience = 8
+
+// Concede implements rules.Concession. A player moving alone whose largest group has not
+// grown for soloPatience turns ends the game by passing. Without it, a player who could
+// not overtake by any line the search saw shuffled its pieces to the turn limit, a
+// hundred turns and more at the full think time each, while the player who had passed
+// could only watch; passing is then what a person would do.
+func (s *State) Concede() (rules.Move, bool) {
+	if s.over || s.lock != s.turn.Other() || int(s.turns)-int(s.soloGrown) < soloPatience {
+		return rules.Move{}, false
+	}
+	return rules.Move{Kind: rules.Pass}, true
 }
 
 // PreferredEngine reports the engine chosen for Mabi by self-play measurement; the

@@ -205,6 +205,11 @@ type State struct {
 	reason uint8
 	// turns counts the turns played, both players' together, passes included.
 	turns uint16
+	// soloSize is the size of the largest group the player moving alone has had since the
+	// other passed, and soloGrown the turn at which it last grew. Only Concede reads them;
+	// the moves determine them, so neither the hash nor the key includes them.
+	soloSize  uint8
+	soloGrown uint16
 }
 
 // Game returns the Mabi definition.
@@ -485,6 +490,8 @@ func (s *State) Apply(m rules.Move) {
 		// The passer is locked out until the other player passes too.
 		s.setLock(p)
 		s.turn = p.Other()
+		n, _ := largestOf(s.planes[s.turn], s.pieces[s.turn])
+		s.soloSize, s.soloGrown = uint8(n), s.turns
 		s.hash ^= zobrist[zSide]
 		s.checkLimit()
 		return
@@ -494,6 +501,8 @@ func (s *State) Apply(m rules.Move) {
 	if s.lock != p.Other() {
 		s.turn = p.Other()
 		s.hash ^= zobrist[zSide]
+	} else if n, _ := largestOf(s.planes[p], s.pieces[p]); n > int(s.soloSize) {
+		s.soloSize, s.soloGrown = uint8(n), s.turns
 	}
 	s.checkLimit()
 }
