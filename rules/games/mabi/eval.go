@@ -147,11 +147,12 @@ func (s *State) Evaluate(p rules.Player) float64 {
 // than a few turns ahead.
 const soloPatience = 8
 
-// Concede implements rules.Concession. A player moving alone whose largest group has not
-// grown for soloPatience turns ends the game by passing. Without it, a player who could
-// not overtake by any line the search saw shuffled its pieces to the turn limit, a
-// hundred turns and more at the full think time each, while the player who had passed
-// could only watch; passing is then what a person would do.
+// Concede implements rules.Concession: the AI, moving alone after the other player
+// passed, passes once its largest group has not grown for soloPatience turns, which ends
+// the game. The rules still let a person play on. Without it, an AI that could not
+// overtake by any line its search saw shuffled its pieces to the turn limit, a hundred
+// turns and more at the full think time each, while the player who had passed could only
+// watch; passing is then what a person would do.
 func (s *State) Concede() (rules.Move, bool) {
 	if s.over || s.lock != s.turn.Other() || int(s.turns)-int(s.soloGrown) < soloPatience {
 		return rules.Move{}, false
