@@ -32,6 +32,16 @@ type PlayoutPolicy interface {
 	PlayoutMove(moves []Move, rng *rand.Rand) int
 }
 
+// UniformPlayout lets a game whose playout policy only acts in some positions keep the
+// RandomMover's quick draw everywhere else, instead of listing every legal move for the
+// policy at every decision of every playout.
+type UniformPlayout interface {
+	// UniformHere reports whether PlayoutMove, in this position, would return
+	// rng.IntN(len(moves)) and draw nothing else, so that RandomMove gives the same move
+	// from the same draws.
+	UniformHere() bool
+}
+
 // Engine names a kind of search.
 type Engine uint8
 

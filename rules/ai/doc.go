@@ -12,7 +12,8 @@
 //     proven wins, losses and draws. With the game's Evaluator, a playout stops after
 //     Config.Cutoff turns (the game's PlayoutHorizon by default) and the evaluation
 //     scores it, unless the game's BlurOnlyEvaluation keeps it for the blurred levels;
-//     with its PlayoutPolicy, playouts follow the policy instead of uniform chance. At
+//     with its PlayoutPolicy, playouts follow the policy instead of uniform chance (and
+//     take the game's RandomMover where its UniformPlayout says the policy is uniform). At
 //     full strength its ExplorationPreference replaces TunedExploration, its
 //     AllMovesPreference sets the weight of the all-moves statistics, and its TreeAlone
 //     drops the alpha-beta search that otherwise runs beside an evaluated tree

@@ -847,10 +847,10 @@ func TestEngineGolden(t *testing.T) {
 	rulestest.Golden(t, "testdata/engines.txt", sb.String())
 }
 
-// steered gives the race a playout policy that always adds 1.
-type steered struct{ *evaluated }
+// steeredRace gives the race a playout policy that always adds 1.
+type steeredRace struct{ *evaluated }
 
-func (s *steered) PlayoutMove(moves []rules.Move, _ *rand.Rand) int {
+func (s *steeredRace) PlayoutMove(moves []rules.Move, _ *rand.Rand) int {
 	for i, m := range moves {
 		if m.Tag == 1 {
 			return i
@@ -858,21 +858,25 @@ func (s *steered) PlayoutMove(moves []rules.Move, _ *rand.Rand) int {
 	}
 	return 0
 }
-func (s *steered) Clone() rules.State       { return &steered{s.evaluated.Clone().(*evaluated)} }
-func (s *steered) CopyFrom(src rules.State) { s.evaluated.CopyFrom(src.(*steered).evaluated) }
+func (s *steeredRace) Clone() rules.State       { return &steeredRace{s.evaluated.Clone().(*evaluated)} }
+func (s *steeredRace) CopyFrom(src rules.State) { s.evaluated.CopyFrom(src.(*steeredRace).evaluated) }
 
 // TestPlayoutPolicyIsUsed runs playouts of a race to 3000 with the policy: every one
 // takes exactly 3000 decisions, and the 3000th, which wins, is the second player's.
 // Uniform playouts take about 2000.
 func TestPlayoutPolicyIsUsed(t *testing.T) {
-	st := &steered{withEval(newRace(3000, raceCard(3000, 4000)), zeroEval)}
+	st := &steeredRace{withEval(newRace(3000, raceCard(3000, 4000)), zeroEval)}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, policy := range []bool{true, false} {
 		var r rollout
 		r.reset(st.Game(), 0)
 		c := st.Clone()
 		var buf []rules.Move
-		_, res, ended := r.advance(c, rng, &buf, 1<<30, nil, policy, nil)
+		var steer *steering
+		if policy {
+			steer = newSteering(c, &buf)
+		}
+		_, res, ended := r.advance(c, rng, &buf, 1<<30, nil, steer, nil)
 		if !ended {
 			t.Fatal("the playout did not end")
 		}
@@ -882,6 +886,85 @@ func TestPlayoutPolicyIsUsed(t *testing.T) {
 		if !policy && r.decisions > 2500 {
 			t.Errorf("uniform playout: %d decisions", r.decisions)
 		}
+	}
+}
+
+// lateSteered is a race whose playout policy adds 1 from the count of 1500 on and draws at
+// random before, saying so through UniformPlayout; it counts the moves it lists.
+type lateSteered struct {
+	*race
+	listed *int
+}
+
+func (s *lateSteered) LegalMoves(dst []rules.Move) []rules.Move {
+	*s.listed++
+	return s.race.LegalMoves(dst)
+}
+
+func (s *lateSteered) RandomMove(rng *rand.Rand) (rules.Move, bool) {
+	moves := s.race.LegalMoves(nil)
+	if len(moves) == 0 {
+		return rules.Move{}, false
+	}
+	return moves[rng.IntN(len(moves))], true
+}
+
+func (s *lateSteered) PlayoutMove(moves []rules.Move, rng *rand.Rand) int {
+	if s.UniformHere() {
+		return rng.IntN(len(moves))
+	}
+	for i, m := range moves {
+		if m.Tag == 1 {
+			return i
+		}
+	}
+	return 0
+}
+
+func (s *lateSteered) UniformHere() bool        { return s.count < 1500 }
+func (s *lateSteered) Clone() rules.State       { return &lateSteered{s.race.Clone().(*race), s.listed} }
+func (s *lateSteered) CopyFrom(src rules.State) { s.race.CopyFrom(src.(*lateSteered).race) }
+
+// policyOnly plays a lateSteered race with its policy but without its RandomMover and
+// UniformPlayout, as a game that lists every move for its policy.
+type policyOnly struct {
+	*race
+	steered *lateSteered
+}
+
+func (p policyOnly) PlayoutMove(moves []rules.Move, rng *rand.Rand) int {
+	return p.steered.PlayoutMove(moves, rng)
+}
+
+// TestUniformPlayoutKeepsTheDraw checks that a policy's uniform stretches go through
+// RandomMove without changing the playout: the same seed gives the same decisions and
+// winner with and without the capability, while the moves are listed only where the
+// policy acts.
+func TestUniformPlayoutKeepsTheDraw(t *testing.T) {
+	type run struct{ decisions, winner int }
+	listed := 0
+	play := func(said bool) run {
+		st := &lateSteered{newRace(3000, raceCard(3000, 4000)), &listed}
+		var game rules.State = st
+		if !said {
+			game = policyOnly{st.race, st}
+		}
+		var r rollout
+		r.reset(st.Game(), 0)
+		var buf []rules.Move
+		rng := rand.New(rand.NewPCG(3, 4))
+		_, res, ended := r.advance(game, rng, &buf, 1<<30, nil, newSteering(game, &buf), nil)
+		if !ended {
+			t.Fatal("the playout did not end")
+		}
+		return run{r.decisions, int(res.winner)}
+	}
+	with := play(true)
+	if with.decisions < 1500 || listed == 0 || listed > with.decisions-700 {
+		t.Errorf("moves listed %d times in %d decisions; want only the steered ones", listed, with.decisions)
+	}
+	if without := play(false); with != without {
+		t.Errorf("with the capability %+v, without %+v: the playouts differ", with, without)
 	}
 }
 

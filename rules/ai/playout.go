@@ -39,17 +39,57 @@ func (r *rollout) reset(g *rules.Game, cutoff int) {
 	*r = rollout{maxTurns: n, maxDecisions: n * decisionsPerTurn, cutoff: cutoff}
 }
 
+// steering is how a search's playouts follow the game's PlayoutPolicy in st, its scratch
+// position, listing the moves into *buf. Where the game says that the policy would draw
+// uniformly (rules.UniformPlayout), it takes the RandomMover's quicker draw instead.
+type steering struct {
+	st      rules.State
+	pol     rules.PlayoutPolicy
+	uniform rules.UniformPlayout // nil when the game does not say
+	draw    rules.RandomMover
+	buf     *[]rules.Move
+}
+
+// newSteering returns the steering of playouts in st, or nil when the game has no policy.
+func newSteering(st rules.State, buf *[]rules.Move) *steering {
+	pol, ok := st.(rules.PlayoutPolicy)
+	if !ok {
+		return nil
+	}
+	s := &steering{st: st, pol: pol, buf: buf}
+	if draw, ok := st.(rules.RandomMover); ok {
+		s.uniform, _ = st.(rules.UniformPlayout)
+		s.draw = draw
+	}
+	return s
+}
+
+// RandomMove implements rules.RandomMover for a game with rules.UniformPlayout.
+func (s *steering) RandomMove(rng *rand.Rand) (rules.Move, bool) {
+	if s.uniform.UniformHere() {
+		return s.draw.RandomMove(rng)
+	}
+	moves := s.st.LegalMoves((*s.buf)[:0])
+	*s.buf = moves
+	if len(moves) == 0 {
+		return rules.Move{}, false
+	}
+	return moves[s.pol.PlayoutMove(moves, rng)], true
+}
+
 // advance plays at most limit random decisions in st, reusing *buf for the legal moves.
-// Moves are uniformly random, drawn by the game's RandomMover when it has one, or chosen
-// by its PlayoutPolicy when policy is set. With a cutoff and an evaluator, the playout
-// stops after cutoff turns and eval scores it. It reports how many decisions it played
-// and, once the playout is over, its result.
-func (r *rollout) advance(st rules.State, rng *rand.Rand, buf *[]rules.Move, limit int, eval *evaluation, policy bool, trail *[]played) (used int, res result, ended bool) {
+// Moves are uniformly random, drawn by the game's RandomMover when it has one, or follow
+// steer, the game's policy in st, when it is not nil. With a cutoff and an evaluator, the
+// playout stops after cutoff turns and eval scores it. It reports how many decisions it
+// played and, once the playout is over, its result.
+func (r *rollout) advance(st rules.State, rng *rand.Rand, buf *[]rules.Move, limit int, eval *evaluation, steer *steering, trail *[]played) (used int, res result, ended bool) {
 	fast, _ := st.(rules.RandomMover)
 	var pol rules.PlayoutPolicy
-	if policy {
-		pol, _ = st.(rules.PlayoutPolicy)
-		fast = nil
+	if steer != nil {
+		pol, fast = steer.pol, nil
+		if steer.uniform != nil {
+			fast = steer
+		}
 	}
 	for used < limit {
 		var m rules.Move
@@ -131,7 +171,7 @@ func (r *rollout) stopped(eval *evaluation) result {
 func Playout(s rules.State, rng *rand.Rand, buf []rules.Move) (o rules.Outcome, turns int, bufOut []rules.Move) {
 	var r rollout
 	r.reset(s.Game(), 0)
-	_, _, _ = r.advance(s, rng, &buf, math.MaxInt, nil, false, nil)
+	_, _, _ = r.advance(s, rng, &buf, math.MaxInt, nil, nil, nil)
 	if r.capped {
 		return rules.Outcome{Winner: rules.NoPlayer, Reason: CapReason}, r.turns, buf
 	}

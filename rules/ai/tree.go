@@ -105,8 +105,9 @@ type mcts struct {
 	path    []*node // the nodes of the iteration in progress, root first
 	moves   []rules.Move
 	roll    rollout
-	rolling bool // a playout of the iteration in progress is under way in scratch
-	over    bool // the root position has no legal move
+	steer   *steering // the game's playout policy in scratch, when opt.policy is set
+	rolling bool      // a playout of the iteration in progress is under way in scratch
+	over    bool      // the root position has no legal move
 	iters   int
 	depth   int
 	// The decisions of the iteration in progress, and for each player and move key the
@@ -131,8 +132,9 @@ func newTree(root rules.State, cfg Config, opt treeOptions) *mcts {
 			s.opt.cutoff = 0
 		}
 	}
-	if _, ok := s.scratch.(rules.PlayoutPolicy); !ok {
-		s.opt.policy = false
+	if s.opt.policy {
+		s.steer = newSteering(s.scratch, &s.moves)
+		s.opt.policy = s.steer != nil
 	}
 	if s.opt.rave {
 		if s.opt.raveK <= 0 {
@@ -210,7 +212,7 @@ func (s *mcts) work(units, stop int) {
 		if s.opt.rave {
 			trail = &s.trail
 		}
-		used, r, ended := s.roll.advance(s.scratch, s.rng, &s.moves, units, s.eval, s.opt.policy, trail)
+		used, r, ended := s.roll.advance(s.scratch, s.rng, &s.moves, units, s.eval, s.steer, trail)
 		units -= used
 		if ended {
 			units--

@@ -15,6 +15,7 @@ import (
 var (
 	_ rules.RandomMover           = (*State)(nil)
 	_ rules.PlayoutPolicy         = (*State)(nil)
+	_ rules.UniformPlayout        = (*State)(nil)
 	_ rules.Memoryless            = (*State)(nil)
 	_ rules.ExplorationPreference = (*State)(nil)
 	_ rules.AllMovesPreference    = (*State)(nil)
@@ -38,7 +39,7 @@ func (s *State) AllMovesVisits() float64 { return 100 }
 // against any reply, if there is one; every other decision is random. Flips are resolved
 // by the first piece owed, which keeps the look-ahead to a few dozen positions.
 func (s *State) PlayoutMove(moves []rules.Move, rng *rand.Rand) int {
-	if s.v.cells-int(s.placed) <= lookAhead+1 {
+	if !s.UniformHere() {
 		var next State
 		for i, m := range moves {
 			next = *s
@@ -49,6 +50,10 @@ func (s *State) PlayoutMove(moves []rules.Move, rng *rand.Rand) int {
 	}
 	return rng.IntN(len(moves))
 }
+
+// UniformHere implements rules.UniformPlayout: the policy draws at random until the end is
+// near, and listing the moves for it there cost Expert more than half of its playouts.
+func (s *State) UniformHere() bool { return s.v.cells-int(s.placed) > lookAhead+1 }
 
 // lookAhead is how many placements before the end the policy starts to look. One (the
 // last turn) measured better than two, whose look-ahead cost more playouts than it

@@ -716,6 +716,36 @@ func TestPlayoutPolicyPlaysTheEndWell(t *testing.T) {
 	}
 }
 
+// TestUniformHere: wherever UniformHere says so, the policy picks what RandomMove picks
+// from the same draws and draws nothing more; it says so until the last turns.
+func TestUniformHere(t *testing.T) {
+	uniform, steered := 0, 0
+	for _, opts := range append(Game.Presets, "size=3") {
+		for seed := uint64(1); seed <= 20; seed++ {
+			rulestest.WalkRandomGame(t, startWith(t, opts), seed, func(s *State) {
+				if s.over {
+					return
+				}
+				if !s.UniformHere() {
+					steered++
+					return
+				}
+				uniform++
+				a, b := rand.New(rand.NewPCG(seed, 5)), rand.New(rand.NewPCG(seed, 5))
+				moves := s.LegalMoves(nil)
+				pick := moves[s.PlayoutMove(moves, a)]
+				drawn, ok := s.RandomMove(b)
+				if !ok || pick != drawn || a.Uint64() != b.Uint64() {
+					t.Fatalf("policy played %s, RandomMove %s\n%s", rules.FormatMove(s, pick), rules.FormatMove(s, drawn), s)
+				}
+			})
+		}
+	}
+	if uniform == 0 || steered == 0 || steered > uniform/4 {
+		t.Errorf("%d uniform and %d steered positions: want the policy to act only near the end", uniform, steered)
+	}
+}
+
 // TestPolicyPlayoutsDoNotAllocate: a playout driven by the policy, look-ahead included,
 // allocates nothing beyond the move list it is given.
 func TestPolicyPlayoutsDoNotAllocate(t *testing.T) {

@@ -45,17 +45,35 @@ type variant struct {
 	opts rules.Options
 	// keys: one per cell and player, one per pending outer cell, then Black to move.
 	keys board.Zobrist
-	// pend[i] is pendingKey(i−1), and pend[0] is 0: Apply clears the owed cell, if any,
-	// with one lookup rather than a branch on it.
-	pend [MaxCells + 1]uint64
+	// The keys again for Apply, in arrays indexed by a byte so that no look-up needs a
+	// bounds check: cellKeys[c] holds c's keys, pend[i] is pendingKey(i−1) and pend[0] is
+	// 0 (Apply clears the owed cell, if any, with one look-up rather than a branch on it),
+	// and side is sideKey.
+	cellKeys [256]cellKeys
+	pend     [256]uint64
+	side     uint64
 	// rays and span are Topo's Rays and Span for the playout path, indexed by ray number
 	// masked to rayCap and by bit counts masked to 16, so that no index needs a bounds
 	// check; the entries past a ray's length, and past the last ray, are empty.
 	rays [rayCap]rayInfo
 	span [rayCap][16]Set
-	// cellRays[c][i] packs the i-th ray through the inner cell c (CellRays) with the bit of
-	// c on it: ray<<16 | 1<<bit. The mask spares a variable shift, which Go guards.
-	cellRays [MaxCells][8]uint32
+	// cellRays[c][d] packs the ray of direction d through the inner cell c (CellRays)
+	// with the bit of c on it and the ray's rayInfo: 1<<bit | ray<<16 | full<<32 |
+	// n<<48 | dir<<56. The mask spares a variable shift, which Go guards; the ray's data
+	// in the same word spares fill a load that would wait on the ray number. A byte
+	// indexes the table, with no bounds check.
+	cellRays [256][8]uint64
+	// ringRays[a] is RingRays[a] with a corner's one ray given twice: launching a ray
+	// again changes nothing, and a fixed count of two spares the loop a branch that the
+	// corners, a fifth of the ring, would mispredict.
+	ringRays [MaxCells][2]uint8
+}
+
+// cellKeys are the keys of one cell: its piece of either player, and it as the pending
+// outer cell.
+type cellKeys struct {
+	piece   [2]uint64
+	pending uint64
 }
 
 // rayCap is MaxRays rounded up to a power of two: the playout path's per-ray arrays have
@@ -84,11 +102,20 @@ func init() {
 		variants[n] = sync.OnceValue(func() *variant {
 			t := TopoOf(n)
 			v := &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 3*t.Cells+1)}
+			v.side = v.sideKey()
 			for c := 0; c < t.Cells; c++ {
 				v.pend[c+1] = v.pendingKey(c)
+				v.cellKeys[c] = cellKeys{piece: [2]uint64{v.pieceKey(c, 0), v.pieceKey(c, 1)}, pending: v.pendingKey(c)}
+				if rr := t.RingRays[c]; rr[1] >= 0 {
+					v.ringRays[c] = [2]uint8{uint8(rr[0]), uint8(rr[1])}
+				} else if rr[0] >= 0 {
+					v.ringRays[c] = [2]uint8{uint8(rr[0]), uint8(rr[0])}
+				}
 				if t.Inner.Has(c) {
-					for i, rb := range t.CellRays[c] {
-						v.cellRays[c][i] = uint32(rb.Ray)<<16 | 1<<rb.Bit
+					for _, rb := range t.CellRays[c] {
+						ray := &t.Rays[rb.Ray]
+						v.cellRays[c][ray.Dir] = 1<<rb.Bit | uint64(rb.Ray)<<16 | uint64(1<<ray.Len-1)<<32 |
+							uint64(ray.Len)<<48 | uint64(ray.Dir)<<56
 					}
 				}
 			}
@@ -121,9 +148,10 @@ type State struct {
 	// tests' positions); Apply then rebuilds the rest first.
 	ready  bool
 	groups Groups
-	// rayOcc[r] holds the occupied cells of ray r and, once a piece stands on its ring end,
-	// reach[r] the cells that piece may take (Ray.Reach).
-	rayOcc, reach [rayCap]uint16
+	// rayOcc[r] holds the occupied cells of ray r. The cells the piece on its ring end may
+	// take (Ray.Reach) are its stretch of reached, which fill reads instead of a kept
+	// reach per ray.
+	rayOcc [rayCap]uint16
 	// reached[p][d] is the set of inner cells that the rays of direction d from p's outer
 	// pieces reach. The rays of one direction cross each inner cell once, so a ray whose
 	// reach changes rewrites its own stretch of the set, with no count of other rays
@@ -178,7 +206,6 @@ func (s *State) rebuild() {
 				s.rayOcc[r] |= 1 << i
 			}
 		}
-		s.reach[r] = 0
 	}
 	for p := range s.occ {
 		anchors := s.occ[p].And(t.Ring)
@@ -192,28 +219,32 @@ func (s *State) rebuild() {
 	s.ready = true
 }
 
-// rewrite replaces the cells of all in dst with those of hi minus lo: a ray whose reach
-// changed rewrites its stretch of its owner's reached set of its direction. The third
-// word is left alone unless wide (Topo.Wide).
-func rewrite(dst, all, lo, hi *Set, wide bool) {
-	// Written out: the compiler keeps a loop over the three words.
+// rewrite replaces the cells of a ray in dst, its owner's reached set of its direction,
+// with hi minus lo, where all holds the whole ray: a ray whose reach changed rewrites its
+// own stretch of the set. It writes the first two words; the wide board (Topo.Wide) adds
+// rewrite3.
+func rewrite(dst, all, lo, hi *Set) {
 	dst[0] = dst[0]&^all[0] | hi[0]&^lo[0]
 	dst[1] = dst[1]&^all[1] | hi[1]&^lo[1]
-	if wide {
-		dst[2] = dst[2]&^all[2] | hi[2]&^lo[2]
-	}
 }
 
-// reachOf is Ray.Reach, for a ray with the cells full, with shifts the compiler can see
-// are in range and so leaves unguarded.
+// rewrite3 is rewrite for the third word, of ray r with n cells and the reach given.
+func (v *variant) rewrite3(dst *Set, r int, n uint64, reach uint16) {
+	sp := &v.span[r&(rayCap-1)]
+	dst[2] = dst[2]&^sp[n&15][2] | sp[bits.Len16(reach)&15][2]&^sp[bits.TrailingZeros16(reach)&15][2]
+}
+
+// reachOf is Ray.Reach, for a ray with the cells full, in a few steps without shifts or
+// bit counts: o+1 turns the run of pieces at the ray's start into the first empty cell
+// beyond it, and the first piece past that cell ends the reach.
 func reachOf(occ, full uint16) uint16 {
 	o := uint32(occ)
-	// At most 16, as occ has 16 bits.
-	run := uint(bits.TrailingZeros32(^o)) & 31
-	rest := o >> run
-	// The cells below the next piece; all of them when there is none (0 − 1 wraps).
-	free := rest&-rest - 1
-	return uint16(free<<run) & full
+	o1 := o + 1
+	first := o1 &^ o
+	beyond := o & o1
+	// The next piece's bit minus the first empty cell's is the run between them; with no
+	// piece, 0 minus it wraps to every cell from there on.
+	return uint16((beyond&-beyond)-first) & full
 }
 
 // launch takes the rays from p's new outer piece a and writes the cells they reach,
@@ -223,21 +254,21 @@ func (s *State) launch(p rules.Player, a int, out *Set) bool {
 	// The targets gather in registers and are stored once: or-ing into out would load
 	// each word back just after storing it.
 	var o0, o1, o2 uint64
-	for _, r := range v.RingRays[a] {
-		if r < 0 {
-			break
-		}
+	wide := v.Wide
+	for _, r := range v.ringRays[a] {
 		ri := int(r) & (rayCap - 1)
 		s.owner[ri] = int8(p)
-		ray, sp := v.rays[ri], &v.span[ri]
+		ray := v.rays[ri]
 		reach := reachOf(s.rayOcc[ri], ray.full)
-		s.reach[ri] = reach
+		dst, sp := &s.reached[p&1][ray.dir&7], &v.span[ri]
 		lo, hi := &sp[bits.TrailingZeros16(reach)&15], &sp[bits.Len16(reach)&15]
-		rewrite(&s.reached[p&1][ray.dir&7], &sp[ray.n&15], lo, hi, v.Wide)
+		rewrite(dst, &sp[ray.n&15], lo, hi)
 		o0 |= hi[0] &^ lo[0]
 		o1 |= hi[1] &^ lo[1]
-		if v.Wide {
-			o2 |= hi[2] &^ lo[2]
+		if wide {
+			v.rewrite3(dst, ri, uint64(ray.n), reach)
+			// The ray's stretch of the set now holds its reach.
+			o2 |= dst[2] & v.span[ri][ray.n&15][2]
 		}
 	}
 	out[0], out[1], out[2] = o0, o1, o2
@@ -245,36 +276,47 @@ func (s *State) launch(p rules.Player, a int, out *Set) bool {
 }
 
 // fill updates the six rays through the inner cell c, just filled. Only a ray with a
-// piece on its ring end keeps its reach (launch computes it when the piece comes; it is 0
-// before), and the reach changes only when it held c: c cannot be in the run before the
-// reach, and beyond the reach it changes nothing. The first pass marks the six rays
-// without branches on those tests, which random games would mispredict; only the changed
-// rays, one or two as a rule, compute their new reach and rewrite their reached sets.
+// piece on its ring end has a reach (launch computes it when the piece comes), and the
+// reach changes only when it held c: c cannot be in the run before the reach, and beyond
+// the reach it changes nothing. fill marks c on the six rays and finds the changed ones
+// without branches, which random games would mispredict; only the changed rays, one or
+// two as a rule, compute their new reach and rewrite their reached sets.
 func (s *State) fill(c int) {
 	v := s.v
-	cr := &v.cellRays[c]
+	cr, wide := &v.cellRays[uint8(c)], v.Wide
+	// The ray of direction d through c reached c when c is in its owner's reached set of
+	// direction d (c is on no other ray of that direction). The sets are read at c's
+	// word, which c alone gives: a reach kept per ray would wait on the ray's number, on
+	// the path from the drawn cell to the next choices.
+	r0, r1 := &s.reached[0], &s.reached[1]
+	w, b := c>>6, uint(c&63)
+	changed := uint32((r0[0][w]|r1[0][w])>>b&1 | (r0[1][w]|r1[1][w])>>b&1<<1 |
+		(r0[2][w]|r1[2][w])>>b&1<<2 | (r0[3][w]|r1[3][w])>>b&1<<3 |
+		(r0[4][w]|r1[4][w])>>b&1<<4 | (r0[5][w]|r1[5][w])>>b&1<<5)
 	// Written out: a loop spends a counter and a branch per ray on the path to the choices.
-	changed := s.mark(cr[0]) | s.mark(cr[1])<<1 | s.mark(cr[2])<<2 |
-		s.mark(cr[3])<<3 | s.mark(cr[4])<<4 | s.mark(cr[5])<<5
+	s.mark(cr[0])
+	s.mark(cr[1])
+	s.mark(cr[2])
+	s.mark(cr[3])
+	s.mark(cr[4])
+	s.mark(cr[5])
 	for ; changed != 0; changed &= changed - 1 {
-		r := int(cr[bits.TrailingZeros32(changed)&7]>>16) & (rayCap - 1)
-		ray, sp := v.rays[r], &v.span[r]
-		reach := reachOf(s.rayOcc[r], ray.full)
-		s.reach[r] = reach
+		e := cr[bits.TrailingZeros32(changed)&7]
+		r := int(e>>16) & (rayCap - 1)
+		reach := reachOf(s.rayOcc[r], uint16(e>>32))
 		// The reach's lowest and highest bits bound its stretch of the ray; an empty reach
 		// takes sp[0] twice, the empty set.
-		lo, hi := &sp[bits.TrailingZeros16(reach)&15], &sp[bits.Len16(reach)&15]
-		rewrite(&s.reached[s.owner[r]&1][ray.dir&7], &sp[ray.n&15], lo, hi, v.Wide)
+		dst, sp := &s.reached[s.owner[r]&1][e>>56&7], &v.span[r]
+		rewrite(dst, &sp[e>>48&15], &sp[bits.TrailingZeros16(reach)&15], &sp[bits.Len16(reach)&15])
+		if wide {
+			v.rewrite3(dst, r, e>>48, reach)
+		}
 	}
 }
 
-// mark records the filled cell on the ray of e (a cellRays entry) and returns 1 when the
-// ray reached it.
-func (s *State) mark(e uint32) uint32 {
-	r, bit := e>>16&(rayCap-1), uint16(e)
-	s.rayOcc[r] |= bit
-	// The bit, at most 1<<15, carries into bit 16 when added to 0xffff.
-	return (uint32(s.reach[r]&bit) + 0xffff) >> 16
+// mark records the filled cell on the ray of e (a cellRays entry).
+func (s *State) mark(e uint64) {
+	s.rayOcc[e>>16&(rayCap-1)] |= uint16(e)
 }
 
 // Game returns the Skirt definition.
@@ -393,11 +435,9 @@ func (s *State) Apply(m rules.Move) {
 	}
 	v, p := s.v, s.turn
 	occ, q := &s.occ[p], &s.occ[p.Other()]
-	// The opening piece is the first on the board.
-	opening := occ[0]|occ[1]|occ[2]|q[0]|q[1]|q[2] == 0
 	occ.Add(c)
-	s.hash ^= v.pieceKey(c, p)
-	s.hash ^= v.pend[s.pending+1]
+	keys := &v.cellKeys[uint8(c)]
+	s.hash ^= keys.piece[p&1] ^ v.pend[uint8(s.pending+1)]
 	s.pending = -1
 	if mask := s.groups.Add(v.Topo, occ, c); Connects(mask) {
 		s.over = true
@@ -409,14 +449,14 @@ func (s *State) Apply(m rules.Move) {
 	}
 	if v.Inner.Holds(c) {
 		s.fill(c)
-	} else if s.launch(p, c, &s.choices) && !opening {
+	} else if s.launch(p, c, &s.choices) && !s.opening(q) {
 		// The inner piece is owed, from the cells launch wrote to the choices.
 		s.pending = int16(c)
-		s.hash ^= v.pendingKey(c)
+		s.hash ^= keys.pending
 		return
 	}
 	s.turn = p.Other()
-	s.hash ^= v.sideKey()
+	s.hash ^= v.side
 	// turnChoices, from the kept sets.
 	// Written out, in registers: the end test would otherwise load the words back.
 	ring, re := &v.Ring, &s.reached[s.turn]
@@ -430,9 +470,16 @@ func (s *State) Apply(m rules.Move) {
 	if c0|c1|c2 == 0 {
 		s.over = true
 		s.turn = p
-		s.hash ^= v.sideKey()
+		s.hash ^= v.side
 		s.reason = reasonNoMoves
 	}
+}
+
+// opening reports whether the piece just placed, by the opponent of q, is the first on the
+// board. It is asked after an outer piece only, and q is seldom empty, so it is left out
+// of the placement's common path.
+func (s *State) opening(q *Set) bool {
+	return q[0]|q[1]|q[2] == 0 && s.occ[0].Len()+s.occ[1].Len() == 1
 }
 
 // Clone returns an independent copy.

@@ -521,7 +521,7 @@ func TestKeptSetsMatch(t *testing.T) {
 			for !s.over {
 				fresh := s
 				fresh.rebuild()
-				if fresh.rayOcc != s.rayOcc || fresh.reach != s.reach || fresh.owner != s.owner || fresh.reached != s.reached {
+				if fresh.rayOcc != s.rayOcc || fresh.owner != s.owner || fresh.reached != s.reached {
 					t.Fatalf("%s: kept ray sets differ from a rebuild\n%s", opts, &s)
 				}
 				for p := range s.occ {
@@ -629,10 +629,26 @@ func TestReachOf(t *testing.T) {
 			for occ := uint16(0); occ < 1<<ray.Len; occ++ {
 				want := ray.Reach(occ)
 				got := reachOf(occ, v.rays[r].full)
+				var set Set
 				sp := &v.span[r]
-				lo, hi := &sp[bits.TrailingZeros16(got)&15], &sp[bits.Len16(got)&15]
-				if got != want || hi.AndNot(*lo) != v.RaySet(r, want) {
+				rewrite(&set, &sp[v.rays[r].n], &sp[bits.TrailingZeros16(got)&15], &sp[bits.Len16(got)&15])
+				v.rewrite3(&set, r, uint64(v.rays[r].n), got)
+				if got != want || set != v.RaySet(r, want) {
 					t.Fatalf("size %d ray %d occupancy %b: reach %b, want %b", n, r, occ, got, want)
+				}
+			}
+		}
+		// fill's packed entries: the bit, the ray and the ray's data.
+		for c := 0; c < v.Cells; c++ {
+			if !v.Inner.Has(c) {
+				continue
+			}
+			for _, rb := range v.CellRays[c] {
+				ray := &v.Rays[rb.Ray]
+				e := v.cellRays[c][ray.Dir]
+				if uint16(e) != 1<<rb.Bit || e>>16&(rayCap-1) != uint64(rb.Ray) || uint16(e>>32) != v.rays[rb.Ray].full ||
+					e>>48&15 != uint64(ray.Len) || e>>56&7 != uint64(ray.Dir) {
+					t.Fatalf("size %d cell %d: entry %d is %x for ray %d bit %d", n, c, ray.Dir, e, rb.Ray, rb.Bit)
 				}
 			}
 		}
@@ -646,5 +662,63 @@ func TestDrawnMove(t *testing.T) {
 		rulestest.DrawnNote(t, root, 30, uint64(n),
 			func(s *State, m rules.Move) bool { return s.drawn == uint32(m.Path[0])+1 },
 			func(s *State) { s.drawn = 0 }, nil)
+	}
+}
+
+// TestNeighbourRuns checks the tables behind Groups.Add on every size: NbrRot turns a
+// cell's window of a random set into a key whose keyRuns are the runs of the directions
+// of its neighbours in the set, NbrOr names the neighbours, and runs lists the first
+// direction of each run of neighbours round the cell, as a walk round the six directions
+// finds them.
+func TestNeighbourRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for n := MinSize; n <= MaxSize; n++ {
+		tp := TopoOf(n)
+		for c := 0; c < tp.Cells; c++ {
+			for range 50 {
+				var own Set
+				for d := 0; d < tp.Cells; d++ {
+					if rng.IntN(2) == 0 {
+						own.Add(d)
+					}
+				}
+				base := int(tp.NbrBase[c])
+				w, b := base>>6, uint(base&63)
+				x := (own[w]>>b | own[min(w+1, len(own)-1)]<<1<<(63-b)) & tp.NbrWin[c]
+				key := nbrKey(x, tp.NbrRot[c])
+				var want int
+				for d := 0; d < 6; d++ {
+					if nb := int(tp.Nbr[c][d]); nb >= 0 && own.Has(nb) {
+						want |= 1 << d
+						if int(tp.NbrOr[c][d]) != nb {
+							t.Fatalf("size %d cell %d direction %d: NbrOr %d, want %d", n, c, d, tp.NbrOr[c][d], nb)
+						}
+					}
+				}
+				if key >= 128 || keyDirs(int(key)) != want || keyRuns[key] != runs[want] {
+					t.Fatalf("size %d cell %d: key %07b for directions %06b", n, c, key, want)
+				}
+			}
+		}
+	}
+	for m := range 64 {
+		var firsts []int
+		for d := 0; d < 6; d++ {
+			if m>>d&1 != 0 && m>>((d+5)%6)&1 == 0 {
+				firsts = append(firsts, d)
+			}
+		}
+		if m == 63 {
+			firsts = []int{0}
+		}
+		rn := runs[m]
+		if int(rn>>9) != len(firsts) {
+			t.Fatalf("runs of %06b: %d, want %d", m, rn>>9, len(firsts))
+		}
+		for k, d := range firsts {
+			if int(rn>>(3*k)&7) != d {
+				t.Fatalf("runs of %06b: run %d starts at %d, want %d", m, k, rn>>(3*k)&7, d)
+			}
+		}
 	}
 }

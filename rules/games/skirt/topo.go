@@ -97,14 +97,44 @@ func (s *Set) Pick(k int) int {
 
 // Draw returns a uniformly random cell of the set, which must not be empty, with the
 // numbers rng.IntN would give. The generator runs before the cells are counted
-// (board.Below), so the two overlap; on a board that is not wide (Topo.Wide) the third
-// word is neither counted nor read.
+// (board.Below), so the two overlap; on a board that is not wide (Topo.Wide), with at
+// most 127 cells, the third word is neither counted nor read.
 func (s *Set) Draw(rng *rand.Rand, wide bool) int {
 	x := rng.Uint64()
 	if wide {
 		return s.Pick(board.Below(rng, x, uint64(s.Len())))
 	}
-	return s.PickNarrow(board.Below(rng, x, uint64(bits.OnesCount64(s[0])+bits.OnesCount64(s[1]))))
+	// The narrow draw, which every board but the widest takes, is written out (PickNarrow
+	// with the change below): Below and PickNarrow are calls the compiler does not
+	// inline, on the chain from the choices to the cell.
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	s0, s1 := s[0], s[1]
+	c0 := bits.OnesCount64(s0)
+	n := uint64(c0 + bits.OnesCount64(s1))
+	// Below's common case: the high word of x·n, or x's low bits when n is a power of
+	// two; the rare rejection goes to Below itself.
+	hi, lo := bits.Mul64(x, n)
+	p := n & (n - 1)
+	pow := (p|-p)>>63 - 1
+	if lo < n&^pow {
+		hi = uint64(board.Below(rng, x, n))
+		pow = 0
+	}
+	k := int(hi&^pow | x&(n-1)&pow)
+	// The second word's running counts go on from the first's (a narrow board has at
+	// most 127 cells, so they fit the bytes' low seven bits): k then finds its byte in
+	// either word without first being reduced to the word's, and only the choice of word
+	// waits for the comparison with c0.
+	r0, r1 := byteRuns(s0), byteRuns(s1)+uint64(c0)*ones
+	m0 := (c0 - k - 1) >> 63
+	w0, w1 := uint64(^m0), uint64(m0)
+	w := s0&w0 | s1&w1
+	run := r0&w0 | r1&w1
+	pos := bits.OnesCount64(((uint64(k)*ones|highs)-run)&highs) * 8
+	// The count before the cell's byte: the byte below's running count, or for the
+	// second word's first byte, c0.
+	k -= int((run<<8|uint64(c0&m0))>>uint(pos)) & 0xff
+	return 64&m0 + pos + int(board.SelectInByte[uint8(w>>uint(pos))][k&7])
 }
 
 // PickNarrow is Pick for a set whose third word is empty, which it does not read: the
@@ -180,6 +210,16 @@ type Topo struct {
 	// NbrSet takes a loop over three words.
 	NbrBase [MaxCells]uint8
 	NbrWin  [MaxCells]uint64
+	// NbrRot[c] packs, a byte each, three rotations of the window of NbrWin that bring
+	// c's neighbours to the bits of a 7-bit key (nbrKey): SW and SE to bits 0 and 1 (they
+	// are next to each other in the row below), W and E to bits 2 and 4 (c between
+	// them), NW and NE to bits 5 and 6. A missing neighbour's bit reads a cell outside
+	// the window, which is 0. Three rotations do what a shift per direction did.
+	// NbrOr[c][d] is the neighbour in direction d, or c itself when there is none (eight
+	// entries, so that a direction masked to 7 needs no bounds check). Groups.Add looks up
+	// runs with the key and reads labels through NbrOr.
+	NbrRot [MaxCells]uint32
+	NbrOr  [MaxCells][8]uint8
 	// Line[c][f] numbers the line of family f through c: 0 rows (E–W), 1 letters (SW–NE),
 	// 2 letter plus row (NW–SE); two cells share a line of family f when the numbers agree.
 	Line [MaxCells][3]int8
@@ -325,6 +365,29 @@ func newTopo(n int) *Topo {
 				t.NbrWin[c] |= 1 << (int(nb) - base)
 			}
 		}
+		for d, nb := range t.Nbr[c] {
+			t.NbrOr[c][d] = uint8(c)
+			if nb >= 0 {
+				t.NbrOr[c][d] = uint8(nb)
+			}
+		}
+		for f, fd := range keyFields {
+			// p is the window bit that the field's low key bit reads: the first direction's
+			// neighbour, or the second's less the gap; 62 when both are missing.
+			p := 62
+			if nb := t.Nbr[c][fd.lo]; nb >= 0 {
+				p = int(nb) - base
+			} else if nb := t.Nbr[c][fd.hi]; nb >= 0 {
+				p = int(nb) - base - fd.gap
+			}
+			for k, d := range [2]int{fd.lo, fd.hi} {
+				at := (p + k*fd.gap) & 63
+				if nb := t.Nbr[c][d]; nb >= 0 && at != int(nb)-base || nb < 0 && t.NbrWin[c]>>at&1 != 0 {
+					panic("skirt: a neighbour off its key bit")
+				}
+			}
+			t.NbrRot[c] |= uint32((64-p)&63) << (8 * f)
+		}
 	}
 	t.buildRays()
 	return t
@@ -396,18 +459,26 @@ type Groups struct {
 // Add joins c, just placed, to the groups of own (which holds c and the pieces added
 // before it) around it, and returns the sides that c's group touches. c takes the label
 // of its first own neighbour; another group among the neighbours merges with that one.
+// Neighbours next to each other round c are in one group already, so only the first of
+// each run of own neighbours (runs) needs its label read. In random games four placements
+// in five have no run or one, so the test for more is seldom mispredicted, where a loop
+// over every own neighbour ended after a varying count (0 to 6) that often was.
 func (g *Groups) Add(t *Topo, own *Set, c int) uint8 {
-	r := c
 	base := int(t.NbrBase[c])
 	w, b := base>>6, uint(base&63)
 	// The window's second word, shifted left by 64−b in two steps so that each amount is
 	// below 64 (a Go shift by a variable amount is otherwise guarded); it gives 0 when the
 	// window is one word.
 	x := (own[w]>>b | own[min(w+1, len(own)-1)]<<1<<(63-b)) & t.NbrWin[c]
-	if x != 0 {
-		r = int(g.id[base+bits.TrailingZeros64(x)])
-		for x &= x - 1; x != 0; x &= x - 1 {
-			if o := int(g.id[base+bits.TrailingZeros64(x)]); o != r {
+	key := nbrKey(x, t.NbrRot[c])
+	rn := keyRuns[key&127]
+	nb := &t.NbrOr[c]
+	// c's own label when no neighbour is own: the mask is -1 when there is one.
+	some := -int((key + 127) >> 7)
+	r := c ^ (c^int(g.id[nb[rn&7]]))&some
+	if rn >= 2<<9 {
+		for k := 1; k < int(rn>>9); k++ {
+			if o := int(g.id[nb[rn>>(3*k)&7]]); o != r {
 				r = g.merge(r, o)
 			}
 		}
@@ -420,6 +491,53 @@ func (g *Groups) Add(t *Topo, own *Set, c int) uint8 {
 	g.sides[r] |= t.Sides[c]
 	return g.sides[r]
 }
+
+// keyFields are the three fields of the key of NbrRot, from key bit at: the directions
+// (board.HexE order) whose neighbours are read at the field's low bit and gap bits above.
+var keyFields = [3]struct{ at, lo, hi, gap int }{{0, 4, 5, 1}, {2, 3, 0, 2}, {5, 2, 1, 1}}
+
+// nbrKey gathers the own neighbours in the window x into the key of NbrRot, with rot
+// NbrRot[c].
+func nbrKey(x uint64, rot uint32) uint64 {
+	return bits.RotateLeft64(x, int(rot&63))&3 | bits.RotateLeft64(x, int(rot>>8&63))&5<<2 |
+		bits.RotateLeft64(x, int(rot>>16&63))&3<<5
+}
+
+// keyDirs returns the directions of the neighbours in the key k of NbrRot, bit d for
+// direction d.
+func keyDirs(k int) int {
+	var m int
+	for _, fd := range keyFields {
+		m |= k>>fd.at&1<<fd.lo | k>>(fd.at+fd.gap)&1<<fd.hi
+	}
+	return m
+}
+
+// keyRuns[k] is runs of keyDirs(k).
+var keyRuns = func() (out [128]uint16) {
+	for k := range out {
+		out[k] = runs[keyDirs(k)]
+	}
+	return out
+}()
+
+// runs[m], for m a set of directions round a cell (bit d for direction d), packs the
+// first direction of each of its cyclic runs, three bits each from bit 0, and the number
+// of runs (at most three) from bit 9.
+var runs = func() (out [64]uint16) {
+	for m := 1; m < 64; m++ {
+		var n uint16
+		for d := 0; d < 6; d++ {
+			prev := (d + 5) % 6
+			if m>>d&1 != 0 && (m>>prev&1 == 0 || m == 63 && d == 0) {
+				out[m] |= uint16(d) << (3 * n)
+				n++
+			}
+		}
+		out[m] |= n << 9
+	}
+	return out
+}()
 
 // merge joins the groups labelled a and b, relabelling the smaller, and returns the label
 // of the result.
