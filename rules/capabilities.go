@@ -78,6 +78,16 @@ type BlurOnlyEvaluation interface {
 	BlurOnly() bool
 }
 
+// UniformAtFullStrength is implemented by games whose PlayoutPolicy serves only the
+// weakened levels: at full strength the search plays better with uniformly random
+// playouts, while the blurred levels keep the policy, under which they were calibrated
+// and without which they fall too close to one another. A game declares it only after
+// measuring, and writes the measurement down.
+type UniformAtFullStrength interface {
+	// UniformAtFullStrength reports whether that holds for this ruleset.
+	UniformAtFullStrength() bool
+}
+
 // Concession is implemented by games with a stretch of play in which only the player to
 // move takes turns until they end it, and in which that player can be stuck with nothing
 // left to gain: Mabi's player moving alone after the other passed. Playing on there

@@ -134,8 +134,8 @@ type Search struct {
 // (or nil) root gives a search that is done at once, whose Best is the zero Move.
 func NewSearch(root rules.State, cfg Config) *Search {
 	// A full-strength search takes the game's own tuning (ExplorationPreference,
-	// BlurOnlyEvaluation, AllMovesPreference, TreeAlone); the blurred levels and plain
-	// search keep the settings they were calibrated with.
+	// BlurOnlyEvaluation, AllMovesPreference, TreeAlone, UniformAtFullStrength); the
+	// blurred levels and plain search keep the settings they were calibrated with.
 	full := cfg.Noise == 0 && !cfg.Plain
 	if !(cfg.Exploration > 0) {
 		cfg.Exploration = TunedExploration
@@ -167,7 +167,9 @@ func NewSearch(root rules.State, cfg Config) *Search {
 		opt := treeOptions{}
 		_, evaluated := root.(rules.Evaluator)
 		if !cfg.Plain {
-			opt = treeOptions{cutoff: cfg.Cutoff, policy: true, exact: true, rave: true}
+			u, ok := root.(rules.UniformAtFullStrength)
+			policy := !(ok && full && u.UniformAtFullStrength())
+			opt = treeOptions{cutoff: cfg.Cutoff, policy: policy, exact: true, rave: true}
 			if opt.cutoff == 0 {
 				opt.cutoff = DefaultCutoff
 				if h, ok := root.(rules.PlayoutHorizon); ok {

@@ -13,7 +13,8 @@
 //     Config.Cutoff turns (the game's PlayoutHorizon by default) and the evaluation
 //     scores it, unless the game's BlurOnlyEvaluation keeps it for the blurred levels;
 //     with its PlayoutPolicy, playouts follow the policy instead of uniform chance (and
-//     take the game's RandomMover where its UniformPlayout says the policy is uniform). At
+//     take the game's RandomMover where its UniformPlayout says the policy is uniform),
+//     except at full strength when its UniformAtFullStrength says so. At
 //     full strength its ExplorationPreference replaces TunedExploration, its
 //     AllMovesPreference sets the weight of the all-moves statistics, and its TreeAlone
 //     drops the alpha-beta search that otherwise runs beside an evaluated tree

@@ -968,6 +968,40 @@ func TestUniformPlayoutKeepsTheDraw(t *testing.T) {
 	}
 }
 
+// plainAtFull is a lateSteered race whose policy serves only the weakened levels.
+type plainAtFull struct{ *lateSteered }
+
+func (plainAtFull) UniformAtFullStrength() bool { return true }
+
+// TestUniformAtFullStrength checks that a game declaring it keeps its policy from the
+// full-strength search only: the blurred levels use it, and a game without the
+// declaration uses it at full strength too.
+func TestUniformAtFullStrength(t *testing.T) {
+	listed := 0
+	steered := &lateSteered{newRace(3000, raceCard(3000, 4000)), &listed}
+	tests := []struct {
+		name   string
+		st     rules.State
+		cfg    Config
+		policy bool
+	}{
+		{"declared, full strength", plainAtFull{steered}, Config{}, false},
+		{"declared, blurred", plainAtFull{steered}, Config{Noise: 0.8}, true},
+		{"declared, plain", plainAtFull{steered}, Config{Plain: true}, false},
+		{"not declared, full strength", steered, Config{}, true},
+	}
+	for _, tc := range tests {
+		s := NewSearch(tc.st, tc.cfg)
+		tree, ok := s.eng.(*mcts)
+		if !ok {
+			t.Fatalf("%s: %T, want a tree search", tc.name, s.eng)
+		}
+		if tree.opt.policy != tc.policy {
+			t.Errorf("%s: policy %v, want %v", tc.name, tree.opt.policy, tc.policy)
+		}
+	}
+}
+
 // TestHybridPlaysProvenEndgames checks that tree search with an evaluation settles a
 // position exactly once its alpha-beta half proves it, and then plays the proof.
 func TestHybridPlaysProvenEndgames(t *testing.T) {
