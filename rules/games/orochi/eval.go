@@ -24,10 +24,11 @@ var (
 
 // UniformAtFullStrength keeps the policy from Expert, whose search plays better with
 // uniform playouts: against plain search, 100 games per run (2026-11-27, night), 69, 76,
-// 78, 83, 81, 78, 81, 75, 78 and 85 wins on seeds 441 to 450 (784 of 1,000, 78.4%), against
-// 72% with the policy (360 of 500 on seeds 441 to 445); the look-ahead cost a quarter of
-// Expert's time. The weakened levels keep it: without it Easy – Beginner fell to 49 – 51
-// (seed 451), against 67 – 33 with it.
+// 78, 83, 81, 78, 81, 75, 78 and 85 wins on seeds 441 to 450 with an experimental build
+// and 82 on seed 451 with this one (866 of 1,100, 78.7%), against 72% with the policy (360
+// of 500 on seeds 441 to 445); the look-ahead cost a quarter of Expert's time. The weakened
+// levels keep it: without it Easy – Beginner fell to 49 – 51 (seed 451), against 73 – 27
+// and 71 – 29 with it (seeds 452, 453).
 func (s *State) UniformAtFullStrength() bool { return true }
 
 // Exploration and AllMovesVisits give Expert's search a narrower exploration than the
@@ -36,6 +37,8 @@ func (s *State) UniformAtFullStrength() bool { return true }
 // 72 – 28 and 73 – 27 on seeds 441 to 443 (74% over 300 games); with 0.2 and 100 visits,
 // 71 – 29 on seed 301 and 68 – 32 on seed 302 (69.5%); with 0.2 alone 60 – 40 (seed 301);
 // before, 58 – 42 (seed 40). Without the all-moves statistics 54 – 46 (0.2, seed 401).
+// Without the policy (below), 0.1 gave 78% over 600 games (seeds 441 to 446), and weights
+// of 300 and 50 gave 159 and 156 of 200 (seeds 441, 442), all the level of 0.15 and 100.
 func (s *State) Exploration() float64 { return 0.15 }
 
 // AllMovesVisits implements rules.AllMovesPreference; the measurements are above.
@@ -61,7 +64,7 @@ func (s *State) PlayoutMove(moves []rules.Move, rng *rand.Rand) int {
 }
 
 // UniformHere implements rules.UniformPlayout: the policy draws at random until the end is
-// near, and listing the moves for it there cost Expert more than half of its playouts.
+// near, and listing the moves for it there took most of a playout's time.
 func (s *State) UniformHere() bool { return s.v.cells-int(s.placed) > lookAhead+1 }
 
 // lookAhead is how many placements before the end the policy starts to look. One (the
