@@ -25,8 +25,8 @@ var (
 // UniformAtFullStrength keeps the policy from Expert, whose search plays better with
 // uniform playouts: against plain search, 100 games per run (2026-11-27, night), 69, 76,
 // 78, 83, 81, 78, 81, 75, 78 and 85 wins on seeds 441 to 450 with an experimental build
-// and 82 on seed 451 with this one (866 of 1,100, 78.7%), against 72% with the policy (360
-// of 500 on seeds 441 to 445); the look-ahead cost a quarter of Expert's time. The weakened
+// and 82, 62 and 82 on seeds 451 to 453 with this one (1,010 of 1,300, 77.7%), against 72%
+// with the policy (360 of 500 on seeds 441 to 445); the look-ahead cost a quarter of Expert's time. The weakened
 // levels keep it: without it Easy – Beginner fell to 49 – 51 (seed 451), against 73 – 27
 // and 71 – 29 with it (seeds 452, 453).
 func (s *State) UniformAtFullStrength() bool { return true }
