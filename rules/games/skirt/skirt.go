@@ -46,12 +46,12 @@ type variant struct {
 	// keys: one per cell and player, one per pending outer cell, then Black to move.
 	keys board.Zobrist
 	// The keys again for Apply, in arrays indexed by a byte so that no look-up needs a
-	// bounds check: cellKeys[c] holds c's keys, pend[i] is pendingKey(i−1) and pend[0] is
-	// 0 (Apply clears the owed cell, if any, with one look-up rather than a branch on it),
-	// and side is sideKey.
-	cellKeys [256]cellKeys
-	pend     [256]uint64
-	side     uint64
+	// bounds check: pieceKeys[c] holds c's piece keys for either player, pend[i] is
+	// pendingKey(i−1) and pend[0] is 0 (Apply clears the owed cell, if any, with one
+	// look-up rather than a branch on it), and side is sideKey.
+	pieceKeys [256][2]uint64
+	pend      [256]uint64
+	side      uint64
 	// rays and span are Topo's Rays and Span for the playout path, indexed by ray number
 	// masked to rayCap and by bit counts masked to 16, so that no index needs a bounds
 	// check; the entries past a ray's length, and past the last ray, are empty.
@@ -67,13 +67,6 @@ type variant struct {
 	// again changes nothing, and a fixed count of two spares the loop a branch that the
 	// corners, a fifth of the ring, would mispredict.
 	ringRays [MaxCells][2]uint8
-}
-
-// cellKeys are the keys of one cell: its piece of either player, and it as the pending
-// outer cell.
-type cellKeys struct {
-	piece   [2]uint64
-	pending uint64
 }
 
 // rayCap is MaxRays rounded up to a power of two: the playout path's per-ray arrays have
@@ -105,7 +98,7 @@ func init() {
 			v.side = v.sideKey()
 			for c := 0; c < t.Cells; c++ {
 				v.pend[c+1] = v.pendingKey(c)
-				v.cellKeys[c] = cellKeys{piece: [2]uint64{v.pieceKey(c, 0), v.pieceKey(c, 1)}, pending: v.pendingKey(c)}
+				v.pieceKeys[c] = [2]uint64{v.pieceKey(c, 0), v.pieceKey(c, 1)}
 				if rr := t.RingRays[c]; rr[1] >= 0 {
 					v.ringRays[c] = [2]uint8{uint8(rr[0]), uint8(rr[1])}
 				} else if rr[0] >= 0 {
@@ -436,8 +429,7 @@ func (s *State) Apply(m rules.Move) {
 	v, p := s.v, s.turn
 	occ, q := &s.occ[p], &s.occ[p.Other()]
 	occ.Add(c)
-	keys := &v.cellKeys[uint8(c)]
-	s.hash ^= keys.piece[p&1] ^ v.pend[uint8(s.pending+1)]
+	s.hash ^= v.pieceKeys[uint8(c)][p&1] ^ v.pend[uint8(s.pending+1)]
 	s.pending = -1
 	if mask := s.groups.Add(v.Topo, occ, c); Connects(mask) {
 		s.over = true
@@ -452,7 +444,7 @@ func (s *State) Apply(m rules.Move) {
 	} else if s.launch(p, c, &s.choices) && !s.opening(q) {
 		// The inner piece is owed, from the cells launch wrote to the choices.
 		s.pending = int16(c)
-		s.hash ^= keys.pending
+		s.hash ^= v.pend[uint8(c+1)]
 		return
 	}
 	s.turn = p.Other()

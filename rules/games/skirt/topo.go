@@ -104,28 +104,20 @@ func (s *Set) Draw(rng *rand.Rand, wide bool) int {
 	if wide {
 		return s.Pick(board.Below(rng, x, uint64(s.Len())))
 	}
-	// The narrow draw, which every board but the widest takes, is written out (PickNarrow
-	// with the change below): Below and PickNarrow are calls the compiler does not
-	// inline, on the chain from the choices to the cell.
+	return s.PickNarrow(board.Below(rng, x, uint64(bits.OnesCount64(s[0])+bits.OnesCount64(s[1]))))
+}
+
+// PickNarrow is Pick for a set whose third word is empty, which it does not read: the
+// boards up to size 7 have at most 128 cells.
+func (s *Set) PickNarrow(k int) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	s0, s1 := s[0], s[1]
 	c0 := bits.OnesCount64(s0)
-	n := uint64(c0 + bits.OnesCount64(s1))
-	// Below's common case: the high word of x·n, or x's low bits when n is a power of
-	// two; the rare rejection goes to Below itself.
-	hi, lo := bits.Mul64(x, n)
-	p := n & (n - 1)
-	pow := (p|-p)>>63 - 1
-	if lo < n&^pow {
-		hi = uint64(board.Below(rng, x, n))
-		pow = 0
-	}
-	k := int(hi&^pow | x&(n-1)&pow)
-	// The second word's running counts go on from the first's (a narrow board has at
-	// most 127 cells, so they fit the bytes' low seven bits): k then finds its byte in
-	// either word without first being reduced to the word's, and only the choice of word
-	// waits for the comparison with c0.
+	// The second word's running counts go on from the first's (at most 128, which a
+	// byte holds): k then finds its byte in either word without first being reduced to
+	// the word's, and only the choice of word waits for the comparison with c0.
 	r0, r1 := byteRuns(s0), byteRuns(s1)+uint64(c0)*ones
+	// The word: a mask of -1 when k lies beyond the first.
 	m0 := (c0 - k - 1) >> 63
 	w0, w1 := uint64(^m0), uint64(m0)
 	w := s0&w0 | s1&w1
@@ -135,23 +127,6 @@ func (s *Set) Draw(rng *rand.Rand, wide bool) int {
 	// second word's first byte, c0.
 	k -= int((run<<8|uint64(c0&m0))>>uint(pos)) & 0xff
 	return 64&m0 + pos + int(board.SelectInByte[uint8(w>>uint(pos))][k&7])
-}
-
-// PickNarrow is Pick for a set whose third word is empty, which it does not read: the
-// boards up to size 7 have at most 128 cells.
-func (s *Set) PickNarrow(k int) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	c0 := bits.OnesCount64(s[0])
-	r0, r1 := byteRuns(s[0]), byteRuns(s[1])
-	// The word: a mask of -1 when k lies beyond the first.
-	m0 := (c0 - k - 1) >> 63
-	w0, w1 := uint64(^m0), uint64(m0)
-	x := s[0]&w0 | s[1]&w1
-	run := r0&w0 | r1&w1
-	k -= c0 & m0
-	pos := bits.OnesCount64(((uint64(k)*ones|highs)-run)&highs) * 8
-	k -= int(run << 8 >> uint(pos) & 0xff)
-	return 64&m0 + pos + int(board.SelectInByte[uint8(x>>uint(pos))][k&7])
 }
 
 // byteRuns returns x's running byte counts: byte i is the number of bits in bytes 0 to i.
