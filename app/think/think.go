@@ -22,7 +22,8 @@ type Job struct {
 	Setting ai.Setting
 	// Budget is how long to think.
 	Budget time.Duration
-	// Seed makes the decision reproducible for a given amount of work.
+	// Seed makes the decision reproducible for a given amount of work after the same
+	// earlier jobs: a full-strength search builds on the runner's last delivered one.
 	Seed uint64
 	// Line is how many moves of the principal continuation Result keeps, Best included;
 	// zero keeps none, which spares the common case the walk down the tree.
@@ -39,6 +40,8 @@ type Result struct {
 	// Stats is the search's account of its work and of the position's value for the
 	// player to move.
 	Stats ai.Stats
+	// search is the finished search, which the runner's next one may build on.
+	search *ai.Search
 }
 
 // Runner runs one search at a time.
@@ -73,15 +76,17 @@ const sliceLimit = 20 * time.Millisecond
 // 60 Hz frame to drawing and the page.
 const BrowserSlice = 6 * time.Millisecond
 
-// newSearch is shared by both runners so that they make the same decision from the same
-// job and amount of work.
-func newSearch(job Job) *ai.Search {
-	return ai.NewSearchFor(job.State, job.Setting, job.Seed)
+// newSearch is shared by the runners so that they make the same decision from the same
+// jobs and amount of work. It keeps what the search behind last, the runner's latest
+// delivered Result, learnt about the job's position (ai.NewSearchAfter): by then that
+// search is finished and nothing else touches it.
+func newSearch(job Job, last Result) *ai.Search {
+	return ai.NewSearchAfter(last.search, job.State, job.Setting, job.Seed)
 }
 
 // resultOf collects what the finished search found.
 func resultOf(s *ai.Search, line int) Result {
-	r := Result{Move: s.Best(), Stats: s.Stats()}
+	r := Result{Move: s.Best(), Stats: s.Stats(), search: s}
 	if line > 0 {
 		r.Line = s.Line(line)
 	}

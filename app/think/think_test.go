@@ -6,6 +6,7 @@ import (
 
 	"koma/app/apptest"
 	"koma/rules"
+	"koma/rules/ai"
 )
 
 type runnerCase struct {
@@ -132,5 +133,35 @@ func BenchmarkSlicedTick(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		r.Tick()
+	}
+}
+
+// TestRunnerBuildsOnItsLastSearch checks that a full-strength search starts from the tree of
+// the runner's last delivered one when its position is in that tree, and that a search of
+// another setting starts afresh.
+func TestRunnerBuildsOnItsLastSearch(t *testing.T) {
+	all := append(runners, runnerCase{"paced", func() Runner { return NewPaced(0.5, time.Millisecond) }})
+	for _, rc := range all {
+		t.Run(rc.name, func(t *testing.T) {
+			r := rc.make()
+			st := position(t, "toy", 0)
+			expert := Job{State: st, Setting: ai.Expert.Setting(), Budget: 20 * time.Millisecond, Seed: 1}
+			r.Start(expert)
+			await(t, r)
+			first := r.Last().Stats
+			if first.Engine != "mcts" || first.Kept != 0 {
+				t.Fatalf("first search: %+v, want a fresh tree search", first)
+			}
+			r.Start(expert)
+			await(t, r)
+			if got := r.Last().Stats.Kept; got != first.Iterations {
+				t.Errorf("the second search of the same position kept %d iterations, want the first's %d", got, first.Iterations)
+			}
+			r.Start(Job{State: st, Setting: ai.Hard.Setting(), Budget: 5 * time.Millisecond, Seed: 1})
+			await(t, r)
+			if got := r.Last().Stats.Kept; got != 0 {
+				t.Errorf("a Hard search kept %d iterations of the Expert's", got)
+			}
+		})
 	}
 }

@@ -85,6 +85,9 @@ type Stats struct {
 	Value float64
 	// Solved reports that the root's result is proven; Value is then exact.
 	Solved bool
+	// Kept counts the iterations through the root that the search inherited from the
+	// previous one (NewSearchAfter), beside its own Iterations.
+	Kept int
 	// Engine names the search: "mcts", "plain", "alphabeta", "oracle", "beginner", or
 	// "conceded" when the game named the move (rules.Concession) and nothing was searched.
 	Engine string
@@ -132,7 +135,11 @@ type Search struct {
 
 // NewSearch starts a search from a copy of root with the engine cfg asks for. A finished
 // (or nil) root gives a search that is done at once, whose Best is the zero Move.
-func NewSearch(root rules.State, cfg Config) *Search {
+func NewSearch(root rules.State, cfg Config) *Search { return newSearch(root, cfg, nil) }
+
+// newSearch is NewSearch, keeping what prev's tree learnt below root when both are
+// full-strength tree searches with the same settings.
+func newSearch(root rules.State, cfg Config, prev *Search) *Search {
 	// A full-strength search takes the game's own tuning (ExplorationPreference,
 	// BlurOnlyEvaluation, AllMovesPreference, TreeAlone, UniformAtFullStrength); the
 	// blurred levels and plain search keep the settings they were calibrated with.
@@ -185,11 +192,15 @@ func NewSearch(root rules.State, cfg Config) *Search {
 				opt.raveK = a.AllMovesVisits()
 			}
 		}
+		var kept *mcts
+		if full && prev != nil {
+			kept = prev.tree()
+		}
 		alone, ok := root.(rules.TreeAlone)
 		if evaluated && !cfg.Plain && !(ok && full && alone.TreeAlone()) {
-			s.eng = newHybrid(root, cfg, opt)
+			s.eng = newHybrid(root, cfg, opt, kept)
 		} else {
-			s.eng = newTree(root, cfg, opt)
+			s.eng = newTree(root, cfg, opt, kept)
 		}
 	}
 	return s
@@ -224,6 +235,17 @@ func EngineFor(root rules.State, cfg Config) rules.Engine {
 		return rules.TreeEngine
 	}
 	return rules.AlphaBetaEngine
+}
+
+// tree is the tree search behind s, or nil.
+func (s *Search) tree() *mcts {
+	switch e := s.eng.(type) {
+	case *mcts:
+		return e
+	case *hybrid:
+		return e.tree
+	}
+	return nil
 }
 
 // done reports whether further work cannot change the result.

@@ -718,3 +718,26 @@ func TestSearchFollowsThePersonAcrossASwap(t *testing.T) {
 		}
 	}
 }
+
+// TestVisitTables checks the tables pick reads against the formulas they stand for, on both
+// sides of their bound: ln exactly, the UCB value and the all-moves mean to rounding.
+func TestVisitTables(t *testing.T) {
+	for _, v := range []uint32{1, 2, 3, 10, 299, smallVisits - 1, smallVisits, smallVisits + 1, 1 << 20} {
+		if got, want := lnVisits(v), ln(float64(v)); got != want {
+			t.Errorf("lnVisits(%d) = %v, want %v", v, got, want)
+		}
+		if v >= smallVisits {
+			continue
+		}
+		score := uint64(v) * unit * 3 / 5
+		logN := ln(float64(4 * v))
+		fast := float64(score)*perVisit[v] + 0.3*math.Sqrt(logN)*rootInverse[v]
+		if want := uct(score, v, logN, 0.3); math.Abs(fast-want) > 1e-12 {
+			t.Errorf("%d visits: the tables give %v, uct %v", v, fast, want)
+		}
+		k := node{amafVisits: v, amafScore: score}
+		if got, want := amafMean(&k), float64(score)/float64(unit*float64(v)); math.Abs(got-want) > 1e-15 {
+			t.Errorf("%d visits: all-moves mean %v, want %v", v, got, want)
+		}
+	}
+}

@@ -53,7 +53,7 @@ func newBeginner(root rules.State, seed uint64, limit int) *beginner {
 	}
 	b.rng.Shuffle(len(b.moves), func(i, j int) { b.moves[i], b.moves[j] = b.moves[j], b.moves[i] })
 	b.draw = b.rng.Float64()
-	b.tree = newTree(root, Config{Seed: seed, Exploration: DefaultExploration, MaxNodes: 4*limit + 4}, treeOptions{})
+	b.tree = newTree(root, Config{Seed: seed, Exploration: DefaultExploration, MaxNodes: 4*limit + 4}, treeOptions{}, nil)
 	return b
 }
 

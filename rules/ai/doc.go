@@ -69,6 +69,16 @@
 // into a time budget depends on the clock. StepIterations and Config.Iterations give a
 // clock-free mode for tests and benchmarks.
 //
+// # Searches that build on the last one
+//
+// NewSearchAfter starts the next decision's search from the previous one (keep.go). A
+// full-strength tree search looks for its position among the previous tree's expanded nodes
+// a few decisions down, usually the computer's move and the replies to it, and when it
+// finds it, copies that subtree into its own arena and goes on from there: its statistics
+// and proofs are those of the same position, so nothing is relearnt. The plain search and
+// the blurred levels always start afresh, since their strength was calibrated that way.
+// The app's runners and the command-line self-play keep their last search for this.
+//
 // # Levels
 //
 // A Level names a strength; a Setting adds a think time of its own (ThinkFor) or a forced
@@ -90,5 +100,8 @@
 // Children are shuffled once at expansion with the seeded generator, so move-generation
 // order does not bias ties. The exploration term uses a logarithm written here from basic
 // arithmetic, because math.Log runs in assembly on some architectures and could round
-// differently from the browser build.
+// differently from the browser build. The full search's choice of child reads its means,
+// bonuses and blend weights for small visit counts from tables built with correctly
+// rounded arithmetic, which spares most of its divisions and square roots on every
+// platform alike.
 package ai

@@ -19,11 +19,11 @@ type hybrid struct {
 	iters int
 }
 
-func newHybrid(root rules.State, cfg Config, opt treeOptions) *hybrid {
+func newHybrid(root rules.State, cfg Config, opt treeOptions, prev *mcts) *hybrid {
 	abCfg := cfg
 	abCfg.Noise = 0
 	abCfg.MaxNodes = max(cfg.MaxNodes/4, 1<<16)
-	return &hybrid{tree: newTree(root, cfg, opt), ab: newAlphaBeta(root, abCfg)}
+	return &hybrid{tree: newTree(root, cfg, opt, prev), ab: newAlphaBeta(root, abCfg)}
 }
 
 func (h *hybrid) proven() bool {

@@ -217,6 +217,14 @@ func parseThink(text string) (time.Duration, error) {
 // NewSearchFor starts the search that set describes from a copy of root. A finished (or
 // nil) root gives a search that is done at once, whose Best is the zero Move.
 func NewSearchFor(root rules.State, set Setting, seed uint64) *Search {
+	return NewSearchAfter(nil, root, set, seed)
+}
+
+// NewSearchAfter is NewSearchFor for the next decision after prev's, which may be nil. A
+// full-strength tree search keeps what prev learnt when root is a few decisions below
+// prev's root in prev's tree (the computer's move and the replies to it) and prev searched
+// with the same settings; otherwise it starts afresh. prev itself is left as it was.
+func NewSearchAfter(prev *Search, root rules.State, set Setting, seed uint64) *Search {
 	if set.Level == Beginner && !set.Plain && set.Engine == rules.AutoEngine {
 		s := &Search{cfg: Config{Seed: seed}, now: time.Now}
 		if root == nil || len(root.LegalMoves(nil)) == 0 {
@@ -239,5 +247,5 @@ func NewSearchFor(root rules.State, set Setting, seed uint64) *Search {
 		cfg.Noise = levelNoise[set.Level]
 		cfg.Blunder = levelBlunder[set.Level]
 	}
-	return NewSearch(root, cfg)
+	return newSearch(root, cfg, prev)
 }

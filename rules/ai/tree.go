@@ -109,6 +109,7 @@ type mcts struct {
 	rolling bool      // a playout of the iteration in progress is under way in scratch
 	over    bool      // the root position has no legal move
 	iters   int
+	kept    int // the root's visits inherited from the previous search
 	depth   int
 	// The decisions of the iteration in progress, and for each player and move key the
 	// first of them in which the player made that move (the low 16 bits), valid where
@@ -116,10 +117,14 @@ type mcts struct {
 	trail []played
 	seq   []played
 	marks [2][]uint64
+	// beta[v] is the weight of the all-moves mean in the blend for a child of v visits.
+	beta []float64
 }
 
-// newTree starts a tree search from a copy of root, which must not be nil.
-func newTree(root rules.State, cfg Config, opt treeOptions) *mcts {
+// newTree starts a tree search from a copy of root, which must not be nil. When prev, a
+// finished search with the same settings, reached root, the new search keeps what prev
+// learnt below it.
+func newTree(root rules.State, cfg Config, opt treeOptions, prev *mcts) *mcts {
 	s := &mcts{cfg: cfg, opt: opt, rng: rand.New(rand.NewPCG(cfg.Seed, 0x6b6f6d612d6169))}
 	s.top.mover = rules.NoPlayer
 	s.root = root.Clone()
@@ -143,11 +148,20 @@ func newTree(root rules.State, cfg Config, opt treeOptions) *mcts {
 		for p := range 2 {
 			s.marks[p] = make([]uint64, historySize)
 		}
+		s.beta = make([]float64, smallVisits)
+		for v := range s.beta {
+			s.beta[v] = math.Sqrt(s.opt.raveK / float64(3*float64(v)+s.opt.raveK))
+		}
 	}
 	s.tree.limit = cfg.MaxNodes
+	if prev != nil && prev.opt == s.opt && prev.cfg.Exploration == cfg.Exploration && prev.cfg.MaxNodes == cfg.MaxNodes {
+		if n := keptFrom(prev, root); n != nil {
+			s.adopt(prev, n)
+		}
+	}
 	// The root is expanded whatever the node limit, so that Best is a real move from the
 	// start; the children are shuffled, so an early Best is a fair random choice.
-	if !s.expand(&s.top, s.root, true) {
+	if !s.top.expanded && !s.expand(&s.top, s.root, true) {
 		s.over = true
 	}
 	return s
@@ -272,7 +286,8 @@ func (s *mcts) begin() int {
 // a node whose children are all proven is solved itself and never descended into.
 func (s *mcts) pick(n *node) *node {
 	kids := s.kids(n)
-	logN := ln(float64(n.visits))
+	logN := lnVisits(n.visits)
+	reach := float64(s.cfg.Exploration * math.Sqrt(logN)) // the exploration bonus of one visit
 	var best, fresh *node
 	bestScore := math.Inf(-1)
 	for i := range kids {
@@ -290,11 +305,24 @@ func (s *mcts) pick(n *node) *node {
 			}
 			continue
 		}
-		v := uct(k.score, k.visits, logN, s.cfg.Exploration)
-		if s.opt.rave && k.amafVisits > 0 {
-			mean := float64(k.score) / float64(unit*float64(k.visits))
-			beta := math.Sqrt(s.opt.raveK / float64(3*float64(k.visits)+s.opt.raveK))
-			v += float64(beta * (amafMean(k) - mean))
+		var v float64
+		switch {
+		case s.opt.rave && k.visits < smallVisits:
+			// The tables spare the common case its divisions and square roots.
+			mean := float64(float64(k.score) * perVisit[k.visits])
+			v = mean + float64(reach*rootInverse[k.visits])
+			if k.amafVisits > 0 {
+				v += float64(s.beta[k.visits] * (amafMean(k) - mean))
+			}
+		case s.opt.rave:
+			v = uct(k.score, k.visits, logN, s.cfg.Exploration)
+			if k.amafVisits > 0 {
+				mean := float64(k.score) / float64(unit*float64(k.visits))
+				beta := math.Sqrt(s.opt.raveK / float64(3*float64(k.visits)+s.opt.raveK))
+				v += float64(beta * (amafMean(k) - mean))
+			}
+		default:
+			v = uct(k.score, k.visits, logN, s.cfg.Exploration)
 		}
 		if v > bestScore {
 			best, bestScore = k, v
@@ -311,10 +339,42 @@ func (s *mcts) pick(n *node) *node {
 
 // amafMean is the all-moves mean of k, or one half before any such visit.
 func amafMean(k *node) float64 {
-	if k.amafVisits == 0 {
+	switch {
+	case k.amafVisits == 0:
 		return 0.5
+	case k.amafVisits < smallVisits:
+		return float64(float64(k.amafScore) * perVisit[k.amafVisits])
 	}
 	return float64(k.amafScore) / float64(unit*float64(k.amafVisits))
+}
+
+// smallVisits bounds the visit counts that perVisit, rootInverse and a search's beta table
+// cover: most children of a big tree have fewer.
+const smallVisits = 1 << 12
+
+// perVisit[v] is 1/(unit·v), which turns a score into a mean, rootInverse[v] is 1/√v, the
+// exploration bonus of v visits per unit of exploration, and logVisits[v] is ln(v). Square
+// roots and divisions are correctly rounded everywhere, and ln is written to be, so the
+// tables hold the same bits on every platform.
+var perVisit, rootInverse, logVisits = visitTables()
+
+func visitTables() (per, root, log *[smallVisits]float64) {
+	per, root, log = new([smallVisits]float64), new([smallVisits]float64), new([smallVisits]float64)
+	for v := 1; v < smallVisits; v++ {
+		per[v] = 1 / float64(unit*v)
+		root[v] = 1 / math.Sqrt(float64(v))
+		log[v] = ln(float64(v))
+	}
+	log[0] = ln(0)
+	return per, root, log
+}
+
+// lnVisits is ln(v), from the table when v is small.
+func lnVisits(v uint32) float64 {
+	if v < smallVisits {
+		return logVisits[v]
+	}
+	return ln(float64(v))
 }
 
 // uct is the UCB1 value of a child. The explicit float64 conversions forbid fused
@@ -533,7 +593,7 @@ func (k *node) value() float64 {
 }
 
 func (s *mcts) stats() Stats {
-	st := Stats{Iterations: s.iters, Nodes: s.tree.used, Depth: s.depth, Solved: s.top.solved, Engine: "mcts"}
+	st := Stats{Iterations: s.iters, Nodes: s.tree.used, Depth: s.depth, Solved: s.top.solved, Kept: s.kept, Engine: "mcts"}
 	if s.opt == (treeOptions{}) {
 		st.Engine = "plain"
 	}

@@ -354,12 +354,14 @@ func playOne(spec rules.Spec, settings [2]ai.Setting, seed uint64, timescale flo
 	}
 	turns := 0
 	var moves []string
+	var last [2]*ai.Search // each seat's previous search, whose tree the next may keep
 	for decision := 0; ; decision++ {
 		if o, over := st.Outcome(); over {
 			return o, turns, moves, nil
 		}
 		mover := st.ToMove()
-		search := ai.NewSearchFor(st, settings[mover], seed+uint64(decision))
+		search := ai.NewSearchAfter(last[mover], st, settings[mover], seed+uint64(decision))
+		last[mover] = search
 		think := time.Duration(float64(settings[mover].ThinkTime()) * timescale)
 		deadline := time.Now().Add(think)
 		for left := think; left > 0 && !search.Step(min(left, 20*time.Millisecond)); left = time.Until(deadline) {

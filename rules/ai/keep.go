@@ -1,0 +1,119 @@
+package ai
+
+import (
+	"bytes"
+	"maps"
+	"slices"
+
+	"koma/rules"
+)
+
+// A full-strength tree search may start from what the previous one learnt. After the
+// computer's move and the replies to it, the new position is usually deep in the previous
+// tree already, with thousands of iterations below it; throwing them away would spend the
+// new think time relearning them.
+
+// keepDepth is how many decisions below the previous root a kept subtree may start: room
+// for a turn of several decisions (Orochi's placement and flips, Skirt's two placements)
+// followed by the opponent's.
+const keepDepth = 8
+
+// keepBudget bounds the positions the search for the new root visits in the previous tree,
+// so that a position the tree never reached costs well under a millisecond per thousand
+// nodes searched before, and never more than this many moves applied.
+const keepBudget = 1 << 15
+
+// keptFrom returns the node of prev's tree whose position is root, or nil when root is not
+// among the expanded nodes within keepDepth decisions of prev's root. Shallower matches are
+// found first, and at each depth the most visited moves are tried first, since the game
+// most likely followed the line the search liked.
+func keptFrom(prev *mcts, root rules.State) *node {
+	if prev.root.Game() != root.Game() || !maps.Equal(prev.root.Variant(), root.Variant()) {
+		return nil
+	}
+	want := root.AppendKey(nil)
+	hash := root.Hash()
+	var buf []byte
+	same := func(st rules.State) bool {
+		if st.Hash() != hash {
+			return false
+		}
+		buf = st.AppendKey(buf[:0])
+		return bytes.Equal(buf, want)
+	}
+	if same(prev.root) {
+		return &prev.top
+	}
+	states := make([]rules.State, keepDepth+1)
+	states[0] = prev.root
+	for d := 1; d <= keepDepth; d++ {
+		states[d] = prev.root.Clone()
+	}
+	budget := keepBudget
+	var walk func(n *node, d, limit int) *node
+	walk = func(n *node, d, limit int) *node {
+		kids := prev.kids(n)
+		order := make([]int, 0, len(kids))
+		for i := range kids {
+			if kids[i].expanded {
+				order = append(order, i)
+			}
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return int(kids[b].visits) - int(kids[a].visits) })
+		for _, i := range order {
+			if budget == 0 {
+				return nil
+			}
+			budget--
+			k := &kids[i]
+			st := states[d+1]
+			st.CopyFrom(states[d])
+			st.Apply(k.move)
+			if d+1 == limit {
+				if same(st) {
+					return k
+				}
+				continue
+			}
+			if f := walk(k, d+1, limit); f != nil {
+				return f
+			}
+		}
+		return nil
+	}
+	if !prev.top.expanded {
+		return nil
+	}
+	for limit := 1; limit <= keepDepth && budget > 0; limit++ {
+		if f := walk(&prev.top, 0, limit); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// adopt makes a copy of n, a node of prev's tree, the root of s, with everything below it.
+// The copy is made breadth-first into s's own arena, so that siblings stay side by side
+// and prev's arena can be dropped.
+func (s *mcts) adopt(prev *mcts, n *node) {
+	s.top = *n
+	s.top.mover = rules.NoPlayer
+	s.kept = int(n.visits)
+	if !n.expanded {
+		return
+	}
+	pending := []*node{&s.top}
+	for len(pending) > 0 {
+		m := pending[len(pending)-1]
+		pending = pending[:len(pending)-1]
+		old := prev.tree.chunks[m.chunk][m.first : m.first+m.n]
+		chunk, first, kids, _ := s.tree.alloc(len(old), true)
+		copy(kids, old)
+		m.chunk, m.first = chunk, first
+		for i := range kids {
+			if kids[i].expanded {
+				pending = append(pending, &kids[i])
+			}
+		}
+	}
+}
