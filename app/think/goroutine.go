@@ -25,7 +25,7 @@ func (g *Goroutine) Start(job Job) {
 	cancel, hurry := new(atomic.Bool), new(atomic.Bool)
 	result := make(chan Result, 1)
 	g.cancel, g.hurry, g.result = cancel, hurry, result
-	search := newSearch(job, g.last)
+	search := newSearch(job, &g.last)
 	go func() {
 		deadline := time.Now().Add(job.Budget)
 		for !cancel.Load() && !hurry.Load() {

@@ -71,7 +71,7 @@ func NewPaced(share float64, maxSlice time.Duration) *Paced {
 
 // Start implements Runner.
 func (p *Paced) Start(job Job) {
-	p.search = newSearch(job, p.prev)
+	p.search = newSearch(job, &p.prev)
 	p.left = job.Budget
 	p.line = job.Line
 	p.done = false

@@ -24,7 +24,7 @@ func NewSliced(slice time.Duration) *Sliced { return &Sliced{slice: slice} }
 
 // Start implements Runner.
 func (s *Sliced) Start(job Job) {
-	s.search = newSearch(job, s.last)
+	s.search = newSearch(job, &s.last)
 	s.left = job.Budget
 	s.line = job.Line
 	s.done = false
