@@ -192,15 +192,19 @@ func newSearch(root rules.State, cfg Config, prev *Search) *Search {
 				opt.raveK = a.AllMovesVisits()
 			}
 		}
-		var kept *mcts
-		if full && prev != nil {
-			kept = prev.tree()
-		}
 		alone, ok := root.(rules.TreeAlone)
-		if evaluated && !cfg.Plain && !(ok && full && alone.TreeAlone()) {
-			s.eng = newHybrid(root, cfg, opt, kept)
+		hybrid := evaluated && !cfg.Plain && !(ok && full && alone.TreeAlone())
+		build := func(root rules.State, kept *mcts) engine {
+			if hybrid {
+				return newHybrid(root, cfg, opt, kept)
+			}
+			return newTree(root, cfg, opt, kept)
+		}
+		if kept := prev.tree(); full && kept != nil {
+			s.eng = &deferred{build: func() engine { return build(root, kept) }}
+			root = root.Clone() // the caller may change its copy before the first Step
 		} else {
-			s.eng = newTree(root, cfg, opt, kept)
+			s.eng = build(root, nil)
 		}
 	}
 	return s
@@ -237,9 +241,12 @@ func EngineFor(root rules.State, cfg Config) rules.Engine {
 	return rules.AlphaBetaEngine
 }
 
-// tree is the tree search behind s, or nil.
+// tree is the tree search behind s, or nil, also for a nil s.
 func (s *Search) tree() *mcts {
-	switch e := s.eng.(type) {
+	if s == nil {
+		return nil
+	}
+	switch e := resolved(s.eng).(type) {
 	case *mcts:
 		return e
 	case *hybrid:

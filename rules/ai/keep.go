@@ -117,3 +117,35 @@ func (s *mcts) adopt(prev *mcts, n *node) {
 		}
 	}
 }
+
+// deferred is the engine of a search that may keep part of the previous one's tree. Finding
+// the position and copying the subtree take time in proportion to the tree, up to tens of
+// milliseconds, so they are done at the first use rather than in NewSearchAfter, which the
+// app calls from its frame loop: the first Step pays for them, on the search's goroutine or
+// within a browser frame's slice of work.
+type deferred struct {
+	build func() engine
+	eng   engine
+}
+
+// get builds the engine on first use.
+func (d *deferred) get() engine {
+	if d.eng == nil {
+		d.eng, d.build = d.build(), nil
+	}
+	return d.eng
+}
+
+func (d *deferred) work(units, stop int)    { d.get().work(units, stop) }
+func (d *deferred) iterations() int         { return d.get().iterations() }
+func (d *deferred) finished() bool          { return d.get().finished() }
+func (d *deferred) bestMoveNow() rules.Move { return d.get().bestMoveNow() }
+func (d *deferred) stats() Stats            { return d.get().stats() }
+
+// resolved is the engine behind e, built if it was deferred.
+func resolved(e engine) engine {
+	if d, ok := e.(*deferred); ok {
+		return d.get()
+	}
+	return e
+}

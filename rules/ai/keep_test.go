@@ -74,6 +74,12 @@ func TestKeptTreeIsTheSubtree(t *testing.T) {
 				t.Fatalf("bad test: the node %d decisions down is not expanded", tc.depth)
 			}
 			next := newSearch(st, cfg, prev)
+			// The copy is made at the first use; the caller's position may change before.
+			root := st.Clone()
+			if moves := st.LegalMoves(nil); len(moves) > 0 {
+				st.Apply(moves[0])
+			}
+			st = root
 			kept := next.tree()
 			count := 0
 			if d := sameSubtree(old, n, kept, &kept.top, &count); d != "" {

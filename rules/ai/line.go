@@ -14,7 +14,7 @@ func (s *Search) Line(max int) []rules.Move {
 	if s.over || max <= 0 {
 		return nil
 	}
-	switch e := s.eng.(type) {
+	switch e := resolved(s.eng).(type) {
 	case *mcts:
 		return e.line(max)
 	case *alphaBeta:
