@@ -252,6 +252,7 @@ func selfplay(out io.Writer, args []string) error {
 	timescale := fs.Float64("timescale", 1, "factor applied to every think time")
 	parallel := fs.Int("parallel", 1, "games played at the same time")
 	withMoves := fs.Bool("moves", false, "print each game's moves, for komacli show")
+	opening := fs.String("opening", "", "decisions played before the AIs take over, in move notation, separated by spaces")
 	if err := fs.Parse(rest); err != nil {
 		return usagef("selfplay: %v", err)
 	}
@@ -276,6 +277,14 @@ func selfplay(out io.Writer, args []string) error {
 		return err
 	}
 	spec, _, err := parseSpec(text)
+	if err != nil {
+		return err
+	}
+	start, err := spec.New()
+	if err != nil {
+		return err
+	}
+	openingTurns, err := playOpening(start, *opening)
 	if err != nil {
 		return err
 	}
@@ -307,7 +316,9 @@ func selfplay(out io.Writer, args []string) error {
 				var settings [2]ai.Setting
 				settings[aSeat], settings[1-aSeat] = a, b
 				r := &results[g]
-				r.o, r.turns, r.moves, r.err = playOne(spec, settings, *seed+uint64(g)*7919, *timescale)
+				r.o, r.turns, r.moves, r.err = playOne(start, settings, *seed+uint64(g)*7919, *timescale)
+				r.turns += openingTurns
+				r.moves = append(strings.Fields(*opening), r.moves...)
 				close(r.done)
 			}
 		}()
@@ -345,13 +356,36 @@ func selfplay(out io.Writer, args []string) error {
 	return nil
 }
 
-// playOne plays one game between two settings and returns its outcome, its number of
-// turns and its decisions in move notation.
-func playOne(spec rules.Spec, settings [2]ai.Setting, seed uint64, timescale float64) (rules.Outcome, int, []string, error) {
-	st, err := spec.New()
-	if err != nil {
-		return rules.Outcome{}, 0, nil, err
+// playOpening plays the decisions of text, in move notation and separated by spaces, on
+// st, and returns the number of turns they complete.
+func playOpening(st rules.State, text string) (int, error) {
+	turns := 0
+	for i, t := range strings.Fields(text) {
+		if _, over := st.Outcome(); over {
+			return turns, usagef("selfplay: -opening: the game is over before decision %d (%s)", i+1, t)
+		}
+		mover := st.ToMove()
+		m, err := rules.ParseMove(st, t)
+		if err == nil {
+			err = rules.Play(st, m)
+		}
+		if err != nil {
+			return turns, usagef("selfplay: -opening: decision %d: %v", i+1, err)
+		}
+		if st.ToMove() != mover {
+			turns++
+		}
 	}
+	if _, over := st.Outcome(); over {
+		return turns, usagef("selfplay: -opening: the game is over after it")
+	}
+	return turns, nil
+}
+
+// playOne plays one game between two settings from a copy of start and returns its
+// outcome, its number of turns and its decisions in move notation.
+func playOne(start rules.State, settings [2]ai.Setting, seed uint64, timescale float64) (rules.Outcome, int, []string, error) {
+	st := start.Clone()
 	turns := 0
 	var moves []string
 	var last [2]*ai.Search // each seat's previous search, whose tree the next may keep

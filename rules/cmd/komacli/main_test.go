@@ -43,6 +43,9 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{"selfplay", "stoic", "-a", "easy", "-b", "2", "-games", "1"},
 		{"selfplay", "stoic", "-a", "easy/turbo", "-b", "easy", "-games", "1"},
 		{"selfplay", "stoic", "-a", "easy", "-b", "easy", "-games", "1", "-parallel", "0"},
+		{"selfplay", "alquad", "-a", "easy", "-b", "easy", "-games", "1", "-opening", "@c3 @c3"},
+		{"selfplay", "alquad", "-a", "easy", "-b", "easy", "-games", "1", "-opening", "@c3 @z9"},
+		{"selfplay", "alquad", "-a", "easy", "-b", "easy", "-games", "1", "-opening", "@c3 @b2 purple"},
 		{"bench", "stoic", "-baseline=maybe"},
 		// Numbers too large to allocate or to run, and numbers that are not finite.
 		{"perft", "stoic", "9223372036854775807"},
@@ -152,13 +155,14 @@ func TestBenchAndSelfplayFormats(t *testing.T) {
 }
 
 // TestSelfplayMovesReplay checks that the moves -moves prints are a record that show
-// replays to the same end.
+// replays to the same end, and that they begin with the -opening given.
 func TestSelfplayMovesReplay(t *testing.T) {
-	for _, spec := range []string{"brandub", "turkish", "orochi"} {
-		code, stdout, stderr := runCLI("selfplay", spec, "-a", "beginner", "-b", "beginner", "-games", "1", "-timescale", "0.01", "-moves")
+	for _, tc := range []struct{ spec, opening string }{{"brandub", ""}, {"turkish", ""}, {"orochi", ""}, {"alquad", "@b1 @c3 black"}} {
+		spec := tc.spec
+		code, stdout, stderr := runCLI("selfplay", spec, "-a", "beginner", "-b", "beginner", "-games", "1", "-timescale", "0.01", "-moves", "-opening", tc.opening)
 		lines := strings.Split(strings.TrimSpace(stdout), "\n")
-		if code != 0 || len(lines) != 3 || !strings.HasPrefix(lines[1], "moves ") {
-			t.Fatalf("selfplay %s -moves: exit %d %q %q", spec, code, stdout, stderr)
+		if code != 0 || len(lines) != 3 || !strings.HasPrefix(lines[1], "moves "+tc.opening) {
+			t.Fatalf("selfplay %s -moves -opening %q: exit %d %q %q", spec, tc.opening, code, stdout, stderr)
 		}
 		m := regexp.MustCompile(`a=(\w+) b=\w+ (a wins|b wins|draw) \(([a-z-]+)\)`).FindStringSubmatch(lines[0])
 		if m == nil {
