@@ -741,3 +741,32 @@ func TestVisitTables(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandAt checks how many visits a leaf needs before it is expanded as the tree fills:
+// one until more than half the node limit is used, then the limit over the room left, and never
+// again once the limit is reached; the plain search always expands at once.
+func TestExpandAt(t *testing.T) {
+	tests := []struct {
+		used  int
+		rave  bool
+		visit uint32
+	}{
+		{0, true, 1},
+		{499, true, 1},
+		{500, true, 1},
+		{501, true, 2},
+		{750, true, 4},
+		{900, true, 10},
+		{999, true, 1000},
+		{1000, true, math.MaxUint32},
+		{1020, true, math.MaxUint32},
+		{900, false, 1},
+		{1000, false, 1},
+	}
+	for _, tc := range tests {
+		s := &mcts{opt: treeOptions{rave: tc.rave}, tree: arena{used: tc.used, limit: 1000}}
+		if got := s.expandAt(); got != tc.visit {
+			t.Errorf("%d of 1000 nodes used, rave %v: expand at %d visits, want %d", tc.used, tc.rave, got, tc.visit)
+		}
+	}
+}

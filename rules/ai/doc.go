@@ -95,7 +95,8 @@
 // Tree nodes live in large fixed-capacity chunks, with each node's children contiguous, so
 // the tree costs one allocation per chunk instead of one per node, and a chunk never moves
 // once made; the total is bounded by Config.MaxNodes, beyond which the search keeps
-// sampling without growing. The alpha-beta table has a fixed size, also set by MaxNodes.
+// sampling without growing. Once more than half of it is used, the full search expands a
+// leaf only after more visits, so that the last room goes where the search looks most. The alpha-beta table has a fixed size, also set by MaxNodes.
 // Playouts, tree iterations and alpha-beta positions allocate nothing in steady state.
 // Children are shuffled once at expansion with the seeded generator, so move-generation
 // order does not bias ties. The exploration term uses a logarithm written here from basic

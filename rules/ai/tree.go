@@ -167,6 +167,24 @@ func newTree(root rules.State, cfg Config, opt treeOptions, prev *mcts) *mcts {
 	return s
 }
 
+// expandAt is how many visits a leaf needs before it is expanded. One while the tree has
+// room; once more than half the node limit is used, the full search asks for more as the room
+// shrinks (two at half full, four at three quarters, and so on), so that the last nodes go
+// to the leaves it visits most rather than to the first it happens upon. At a long think
+// time the limit comes within the first second or two, and without this the rest of the
+// search would only refine a tree that no longer grows. The plain search and the Beginner
+// keep expanding at once, as they always did.
+func (s *mcts) expandAt() uint32 {
+	free := s.tree.limit - s.tree.used
+	if !s.opt.rave || 2*free >= s.tree.limit {
+		return 1
+	}
+	if free <= 0 {
+		return math.MaxUint32
+	}
+	return uint32(s.tree.limit / free)
+}
+
 func (s *mcts) kids(n *node) []node {
 	return s.tree.chunks[n.chunk][n.first : n.first+n.n]
 }
@@ -256,7 +274,7 @@ func (s *mcts) begin() int {
 			return cost
 		}
 		if !n.expanded {
-			if n.visits == 0 {
+			if n.visits < s.expandAt() {
 				break
 			}
 			if !s.expand(n, st, false) {
