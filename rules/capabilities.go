@@ -88,15 +88,17 @@ type UniformAtFullStrength interface {
 	UniformAtFullStrength() bool
 }
 
-// Concession is implemented by games with a stretch of play in which only the player to
-// move takes turns until they end it, and in which that player can be stuck with nothing
-// left to gain: Mabi's player moving alone after the other passed. Playing on there
-// changes nothing for the other player, who can only wait, so the AI (every level but
-// the plain yardstick) plays the move Concede names at once instead of searching.
-type Concession interface {
-	// Concede returns the move that ends the stretch, and whether the player to move
-	// should play it now.
-	Concede() (Move, bool)
+// NamedMove is implemented by games that know, in some positions, the move the AI should
+// play there better than a search finds it: Mabi's player moving alone after the other
+// passed gives up once stuck, since playing on changes nothing for the other player, who
+// can only wait; Alquad's setup player takes the setup that self-play measured as the
+// fairest, which playouts misjudge. The AI (every level but the plain yardstick) plays the
+// named move at once instead of searching. A game names a move only where its rules or a
+// measurement justify it, and writes down which.
+type NamedMove interface {
+	// NamedMove returns the move to play, and whether the game names one for the player
+	// to move.
+	NamedMove() (Move, bool)
 }
 
 // TreeAlone is implemented by games whose tree search at full strength plays better alone,

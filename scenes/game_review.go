@@ -449,9 +449,9 @@ func (g *Game) showsEval(ctx *app.Context) bool {
 // noteEvalAt keeps the judgement of a search from the position after n decisions, seen
 // from player 0.
 func (g *Game) noteEvalAt(n int, mover rules.Player, st ai.Stats) {
-	if st.Engine == "" || st.Engine == "beginner" || st.Engine == "conceded" {
-		// The Beginner does not judge positions, and a concession searched nothing: their
-		// values would be noise.
+	if st.Engine == "" || st.Engine == "beginner" || st.Engine == "named" {
+		// The Beginner does not judge positions, and a move the game named searched
+		// nothing: their values would be noise.
 		return
 	}
 	v := min(max(st.Value, 0), 1)

@@ -89,7 +89,7 @@ type Stats struct {
 	// previous one (NewSearchAfter), beside its own Iterations.
 	Kept int
 	// Engine names the search: "mcts", "plain", "alphabeta", "oracle", "beginner", or
-	// "conceded" when the game named the move (rules.Concession) and nothing was searched.
+	// "named" when the game named the move (rules.NamedMove) and nothing was searched.
 	Engine string
 	// Verdict is the exact result of the root position, whatever move the search chose,
 	// when the game's rules.Oracle gave it (the "oracle" engine); its Known is false
@@ -161,8 +161,8 @@ func newSearch(root rules.State, cfg Config, prev *Search) *Search {
 		s.over = true
 		return s
 	}
-	if m, ok := concession(root); ok && !cfg.Plain {
-		s.eng = conceded{m}
+	if m, ok := namedMove(root); ok && !cfg.Plain {
+		s.eng = named{m}
 		return s
 	}
 	switch EngineFor(root, cfg) {
@@ -359,21 +359,21 @@ func ThinkWith(ctx context.Context, root rules.State, set Setting, seed uint64) 
 	return m, nil
 }
 
-// concession is the move root's game names for its player to move, if any
-// (rules.Concession).
-func concession(root rules.State) (rules.Move, bool) {
-	if c, ok := root.(rules.Concession); ok {
-		return c.Concede()
+// namedMove is the move root's game names for its player to move, if any
+// (rules.NamedMove).
+func namedMove(root rules.State) (rules.Move, bool) {
+	if c, ok := root.(rules.NamedMove); ok {
+		return c.NamedMove()
 	}
 	return rules.Move{}, false
 }
 
-// conceded is the search of a position whose game names the move to play
-// (rules.Concession): it is done at once and plays that move.
-type conceded struct{ m rules.Move }
+// named is the search of a position whose game names the move to play (rules.NamedMove):
+// it is done at once and plays that move.
+type named struct{ m rules.Move }
 
-func (c conceded) work(int, int)           {}
-func (c conceded) iterations() int         { return 0 }
-func (c conceded) finished() bool          { return true }
-func (c conceded) bestMoveNow() rules.Move { return c.m }
-func (c conceded) stats() Stats            { return Stats{Value: 0.5, Engine: "conceded"} }
+func (c named) work(int, int)           {}
+func (c named) iterations() int         { return 0 }
+func (c named) finished() bool          { return true }
+func (c named) bestMoveNow() rules.Move { return c.m }
+func (c named) stats() Stats            { return Stats{Value: 0.5, Engine: "named"} }

@@ -1032,33 +1032,33 @@ func TestHybridPlaysProvenEndgames(t *testing.T) {
 	}
 }
 
-// conceding adds a Concession to a toy game: it names the given move.
-type conceding struct {
+// naming adds a NamedMove to a toy game: it names the given move.
+type naming struct {
 	*ttt
 	m rules.Move
 }
 
-func (c *conceding) Concede() (rules.Move, bool) { return c.m, true }
+func (c *naming) NamedMove() (rules.Move, bool) { return c.m, true }
 
-// TestConcession checks that every level plays the move a game concedes with, at once and
-// without searching, while the plain yardstick takes no help from the game.
-func TestConcession(t *testing.T) {
-	// Player 0 wins on the top right cell; the concession is the bottom right one.
+// TestNamedMove checks that every level plays the move a game names, at once and without
+// searching, while the plain yardstick takes no help from the game.
+func TestNamedMove(t *testing.T) {
+	// Player 0 wins on the top right cell; the named move is the bottom right one.
 	root := newTTT("xx./oo./...", 0, 1, 1)
 	moves := root.LegalMoves(nil)
-	named := moves[len(moves)-1]
+	want := moves[len(moves)-1]
 	for _, set := range []Setting{Beginner.Setting(), Easy.Setting(), Hard.Setting(), Expert.Setting(), {Level: Expert, Plain: true}} {
-		s := NewSearchFor(&conceding{ttt: root, m: named}, set, 1)
+		s := NewSearchFor(&naming{ttt: root, m: want}, set, 1)
 		done := s.Step(time.Millisecond)
-		conceded := s.Stats().Engine == "conceded"
+		took := s.Stats().Engine == "named"
 		if set.Plain {
-			if conceded {
-				t.Errorf("%s: conceded", set)
+			if took {
+				t.Errorf("%s: played the named move", set)
 			}
 			continue
 		}
-		if !done || !conceded || s.Best() != named {
-			t.Errorf("%s: done %v, engine %q, best %v; want done at once with %v", set, done, s.Stats().Engine, s.Best(), named)
+		if !done || !took || s.Best() != want {
+			t.Errorf("%s: done %v, engine %q, best %v; want done at once with %v", set, done, s.Stats().Engine, s.Best(), want)
 		}
 	}
 }

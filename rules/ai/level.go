@@ -231,8 +231,8 @@ func NewSearchAfter(prev *Search, root rules.State, set Setting, seed uint64) *S
 			s.over = true
 			return s
 		}
-		if m, ok := concession(root); ok {
-			s.eng = conceded{m}
+		if m, ok := namedMove(root); ok {
+			s.eng = named{m}
 			return s
 		}
 		limit := beginnerIterations

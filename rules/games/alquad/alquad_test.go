@@ -554,3 +554,40 @@ func TestPlayoutTactics(t *testing.T) {
 		})
 	}
 }
+
+// TestFairSetup checks the moves the AI plays without searching: the fair setup, White
+// on b2 and Black on the centre, and White for the chooser facing it or a mirror image of
+// it; anything else is left to the search.
+func TestFairSetup(t *testing.T) {
+	tests := []struct {
+		name  string
+		moves []string
+		want  string // "" when no move is named
+	}{
+		{"the setup's white piece", nil, "@b2"},
+		{"the setup's black piece", []string{"@b2"}, "@c3"},
+		{"black on the centre after a mirror image", []string{"@d4"}, "@c3"},
+		{"another white point is searched", []string{"@a1"}, ""},
+		{"the chooser takes white", []string{"@b2", "@c3"}, "white"},
+		{"also after a mirror image", []string{"@b4", "@c3"}, "white"},
+		{"black off the centre is searched", []string{"@b2", "@e5"}, ""},
+		{"white off the fair points is searched", []string{"@a1", "@c3"}, ""},
+		{"the placements are searched", []string{"@b2", "@c3", "white"}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := start(t)
+			rulestest.Play(t, s, tc.moves...)
+			m, ok := s.NamedMove()
+			if tc.want == "" {
+				if ok {
+					t.Errorf("names %s, want a search", rules.FormatMove(s, m))
+				}
+				return
+			}
+			if !ok || !rules.IsLegal(s, m) || rules.FormatMove(s, m) != tc.want {
+				t.Errorf("names %v (%v), want %s", m, ok, tc.want)
+			}
+		})
+	}
+}

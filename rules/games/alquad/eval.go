@@ -9,8 +9,8 @@ import (
 )
 
 // This file holds what the AI and the app may ask of a position beyond the rules: a
-// playout policy, a fast uniform random move and the reasons a click is refused. None of it
-// changes what is legal.
+// playout policy, a fast uniform random move, the fair setup and the reasons a click is
+// refused. None of it changes what is legal.
 
 var (
 	_ rules.PlayoutPolicy = (*State)(nil)
@@ -21,7 +21,55 @@ var (
 	_ rules.Prompter      = (*State)(nil)
 	_ rules.Explainer     = (*State)(nil)
 	_ rules.Marker        = (*State)(nil)
+	_ rules.NamedMove     = (*State)(nil)
 )
+
+// The fair setup, found by self-play between two Experts (2026-11-27, 40 games for each
+// setup and colour, timescale 0.01; rules/ai/STRENGTH.md, "Alquad: the fair setup"). The
+// setups the search chose lost almost every game for the setup player, and playouts cannot
+// tell why: with Black on the centre c3 and White on a1, b1, c1 or c2, the chooser took
+// Black and won 30, 19, 32 and 36 of 40 games, drawing the rest. With White on b2, a strong
+// point diagonally next to the centre, the game comes near even: the chooser who takes
+// White won 7, lost 1 and drew 32, and one who takes Black won none and lost 14. So the AI
+// sets up White on b2 and Black on c3, and as the chooser takes White after that setup or
+// its mirror images (White on d2, b4 or d4). Any other setup is searched as usual.
+var (
+	fairWhite  = [...]string{"b2", "d2", "b4", "d4"}
+	fairCentre = "c3"
+	// fairWhites has a bit for each point of fairWhite; centre is the site of fairCentre.
+	fairWhites, centre = fairSites()
+)
+
+func fairSites() (uint32, board.Site) {
+	var mask uint32
+	for _, l := range fairWhite {
+		mask |= 1 << mustParse(l)
+	}
+	return mask, mustParse(fairCentre)
+}
+
+func mustParse(label string) board.Site {
+	s, err := topology.Parse(label)
+	if err != nil {
+		panic(err) // the labels above are constants of the 5×5 board
+	}
+	return s
+}
+
+// NamedMove implements rules.NamedMove with the fair setup: White on b2, then Black on the
+// centre, and White for the chooser facing that setup or a mirror image of it.
+func (s *State) NamedMove() (rules.Move, bool) {
+	fair := s.pieces[white]&fairWhites != 0
+	switch {
+	case s.phase == setupWhite:
+		return place(int(mustParse(fairWhite[0]))), true
+	case s.phase == setupBlack && fair && s.empty()&(1<<centre) != 0:
+		return place(int(centre)), true
+	case s.phase == choosing && fair && s.pieces[black] == 1<<centre:
+		return rules.Move{Kind: rules.Choose, Tag: tagWhite}, true
+	}
+	return rules.Move{}, false
+}
 
 // Memoryless reports true: the hash covers the pieces, the hands, the phase, the colours,
 // the check and the player to move, and nothing else bears on what comes next.

@@ -40,7 +40,7 @@ var (
 	_ rules.Marker           = (*State)(nil)
 	_ rules.Prompter         = (*State)(nil)
 	_ rules.Explainer        = (*State)(nil)
-	_ rules.Concession       = (*State)(nil)
+	_ rules.NamedMove        = (*State)(nil)
 )
 
 // evalScale is the lead, in pieces of the largest group, that the evaluation maps to 0.5.
@@ -147,13 +147,13 @@ func (s *State) Evaluate(p rules.Player) float64 {
 // than a few turns ahead.
 const soloPatience = 8
 
-// Concede implements rules.Concession: the AI, moving alone after the other player
-// passed, passes once its largest group has not grown for soloPatience turns, which ends
-// the game. The rules still let a person play on. Without it, an AI that could not
+// NamedMove implements rules.NamedMove: the AI, moving alone after the other player
+// passed, concedes by passing once its largest group has not grown for soloPatience
+// turns, which ends the game. The rules still let a person play on. Without it, an AI that could not
 // overtake by any line its search saw shuffled its pieces to the turn limit, a hundred
 // turns and more at the full think time each, while the player who had passed could only
 // watch; passing is then what a person would do.
-func (s *State) Concede() (rules.Move, bool) {
+func (s *State) NamedMove() (rules.Move, bool) {
 	if s.over || s.lock != s.turn.Other() || int(s.turns)-int(s.soloGrown) < soloPatience {
 		return rules.Move{}, false
 	}

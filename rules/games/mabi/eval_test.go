@@ -198,7 +198,7 @@ func TestConcede(t *testing.T) {
 		. . . . . . . .
 		. . O O O . . .
 		o . . . . . . o`, 0)
-	if _, ok := s.Concede(); ok {
+	if _, ok := s.NamedMove(); ok {
 		t.Fatal("conceded before any pass")
 	}
 	play := func(moves ...string) {
@@ -217,17 +217,17 @@ func TestConcede(t *testing.T) {
 	// Black walks a1 up and down: no group grows.
 	walk := []string{"a1-a2", "a2-a3", "a3-a4", "a4-a5", "a5-a6", "a6-a7", "a7-a8", "a8-a7"}
 	for i, text := range walk {
-		if _, ok := s.Concede(); ok {
+		if _, ok := s.NamedMove(); ok {
 			t.Fatalf("conceded after %d turns without growth", i)
 		}
 		play(text)
 	}
-	if m, ok := s.Concede(); !ok || m.Kind != rules.Pass {
-		t.Fatalf("Concede after %d turns without growth = %v, %v; want a pass", len(walk), m, ok)
+	if m, ok := s.NamedMove(); !ok || m.Kind != rules.Pass {
+		t.Fatalf("NamedMove after %d turns without growth = %v, %v; want a pass", len(walk), m, ok)
 	}
 	// h4 joins h1's way: h4-h3, h3-h2 makes a pair, which is growth.
 	play("h4-h3", "h3-h2")
-	if _, ok := s.Concede(); ok {
+	if _, ok := s.NamedMove(); ok {
 		t.Fatal("conceded right after the group grew")
 	}
 }

@@ -206,7 +206,7 @@ type State struct {
 	// turns counts the turns played, both players' together, passes included.
 	turns uint16
 	// soloSize is the size of the largest group the player moving alone has had since the
-	// other passed, and soloGrown the turn at which it last grew. Only Concede reads them;
+	// other passed, and soloGrown the turn at which it last grew. Only NamedMove reads them;
 	// the moves determine them, so neither the hash nor the key includes them.
 	soloSize  uint8
 	soloGrown uint16
