@@ -11,7 +11,9 @@ import (
 // Orochi has no evaluation: one that compared the largest groups of the two colours made
 // Expert lose 6 – 14 to plain search (20 games), whose playouts run to the real count at
 // the last empty cell, and 10 – 10 without it. It has a playout policy instead (below;
-// measurements in rules/ai/STRENGTH.md), which only the weakened levels use.
+// measurements in rules/ai/STRENGTH.md), which only the weakened levels use. Expert,
+// without it and building on its last search, beat plain search in 825 of 1,000 games
+// (82.5%, seeds 441 to 450, 2026-11-27 late).
 var (
 	_ rules.RandomMover           = (*State)(nil)
 	_ rules.PlayoutPolicy         = (*State)(nil)
