@@ -76,7 +76,7 @@ func (g *Game) pollHint(ctx *app.Context) {
 	if len(last.Line) > 0 && last.Line[0] == mv {
 		g.hintLine = last.Line
 	}
-	g.noteEvalAt(g.m.Len(), st.ToMove(), last.Stats)
+	g.settleEvalAt(g.m.Len(), st.ToMove(), last.Stats)
 	g.hintVerdict = last.Stats.Verdict
 	g.hintAt = ctx.Now()
 	ctx.Invalidate()

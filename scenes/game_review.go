@@ -379,10 +379,7 @@ func (g *Game) analyse(ctx *app.Context) {
 	if g.analysing != live {
 		if _, ok := ctx.Runner().Poll(); ok {
 			st := g.m.Before(g.analysing)
-			g.noteEvalAt(g.analysing, st.ToMove(), ctx.Runner().Last().Stats)
-			if _, ok := g.evals[g.analysing]; !ok {
-				g.evals[g.analysing] = g.evalShare(g.analysing)
-			}
+			g.settleEvalAt(g.analysing, st.ToMove(), ctx.Runner().Last().Stats)
 			g.analysing = live
 			ctx.Invalidate()
 		}
@@ -444,6 +441,16 @@ func (g *Game) showsEval(ctx *app.Context) bool {
 	}
 	_, over := g.m.Outcome()
 	return ctx.Settings().EvalBar || (over && g.review != live)
+}
+
+// settleEvalAt is noteEvalAt for a search made to judge the position after n decisions:
+// when it judged nothing (a move the game named, the Beginner), the position takes the
+// nearest earlier judgement, so that it is not searched again.
+func (g *Game) settleEvalAt(n int, mover rules.Player, st ai.Stats) {
+	g.noteEvalAt(n, mover, st)
+	if _, ok := g.evals[n]; !ok {
+		g.evals[n] = g.evalShare(n)
+	}
 }
 
 // noteEvalAt keeps the judgement of a search from the position after n decisions, seen

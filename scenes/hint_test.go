@@ -163,7 +163,9 @@ func TestEvalBarToggle(t *testing.T) {
 
 // TestEvalBarFollowsTheGame turns the bar on and checks in every game that the position
 // before the person's move is judged in the background without asking for anything, that
-// a hint's search judges it too, and that the bar holds a share from 0 to 1; with
+// a hint's search judges it too (or, where the game names the move and nothing is
+// searched, as at Alquad's setup, keeps the earlier judgement), and that the bar holds a
+// share from 0 to 1; with
 // KOMA_SHOTS set it also saves the screen with the bar for a person to look at.
 func TestEvalBarFollowsTheGame(t *testing.T) {
 	for _, spec := range specs(t) {
