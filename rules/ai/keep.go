@@ -18,9 +18,9 @@ import (
 // followed by the opponent's.
 const keepDepth = 8
 
-// keepBudget bounds the positions the search for the new root visits in the previous tree,
-// so that a position the tree never reached costs well under a millisecond per thousand
-// nodes searched before, and never more than this many moves applied.
+// keepBudget bounds the moves applied while looking for the new root in the previous tree,
+// so that a position the tree never reached (after an undo, say) costs a few milliseconds
+// at most.
 const keepBudget = 1 << 15
 
 // keptFrom returns the node of prev's tree whose position is root, or nil when root is not

@@ -132,6 +132,7 @@ func TestNothingKept(t *testing.T) {
 		{"after a plain search", Config{Plain: true}, Config{}, reply(), false},
 		{"a plain search", Config{}, Config{Plain: true}, reply(), false},
 		{"a blurred search", Config{}, Config{Noise: 0.2}, reply(), false},
+		{"after a blurred search", Config{Noise: 0.2}, Config{}, reply(), false},
 		{"another exploration", Config{}, Config{Exploration: 1}, reply(), false},
 	}
 	const iterations = 3000

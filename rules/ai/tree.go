@@ -154,7 +154,8 @@ func newTree(root rules.State, cfg Config, opt treeOptions, prev *mcts) *mcts {
 		}
 	}
 	s.tree.limit = cfg.MaxNodes
-	if prev != nil && prev.opt == s.opt && prev.cfg.Exploration == cfg.Exploration && prev.cfg.MaxNodes == cfg.MaxNodes {
+	if prev != nil && prev.opt == s.opt && prev.cfg.Exploration == cfg.Exploration && prev.cfg.MaxNodes == cfg.MaxNodes &&
+		prev.cfg.Noise == cfg.Noise {
 		if n := keptFrom(prev, root); n != nil {
 			s.adopt(prev, n)
 		}
