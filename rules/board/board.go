@@ -152,6 +152,16 @@ func (t *Topology) Parse(label string) (Site, error) {
 	return NoSite, fmt.Errorf("board: no site %q", label)
 }
 
+// MustParse is Parse for a label written into a game's code, such as a setup point: an
+// unknown one is a bug in that code, so it panics.
+func (t *Topology) MustParse(label string) Site {
+	s, err := t.Parse(label)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
 // At returns the site at grid coordinates (col, row), or NoSite. On hex boards col and row are
 // the axial q and y.
 func (t *Topology) At(col, row int) Site {

@@ -189,3 +189,26 @@ func TestZobristIsStableAndDistinct(t *testing.T) {
 		t.Error("different seeds gave the same first key")
 	}
 }
+
+// TestMustParse checks that MustParse finds what Parse finds and panics on a label that is
+// not on the board.
+func TestMustParse(t *testing.T) {
+	b := NewPoints(5, 5)
+	tests := []struct {
+		label string
+		ok    bool
+	}{{"a1", true}, {"c3", true}, {"e5", true}, {"f1", false}, {"", false}}
+	for _, tc := range tests {
+		t.Run(tc.label, func(t *testing.T) {
+			defer func() {
+				if r := recover(); (r == nil) != tc.ok {
+					t.Errorf("panic %v, want one: %v", r, !tc.ok)
+				}
+			}()
+			want, _ := b.Parse(tc.label)
+			if got := b.MustParse(tc.label); got != want {
+				t.Errorf("MustParse = %d, Parse %d", got, want)
+			}
+		})
+	}
+}

@@ -34,27 +34,11 @@ var (
 // sets up White on b2 and Black on c3, and as the chooser takes White after that setup or
 // its mirror images (White on d2, b4 or d4). Any other setup is searched as usual.
 var (
-	fairWhite  = [...]string{"b2", "d2", "b4", "d4"}
-	fairCentre = "c3"
-	// fairWhites has a bit for each point of fairWhite; centre is the site of fairCentre.
-	fairWhites, centre = fairSites()
+	fairWhite = topology.MustParse("b2")
+	centre    = topology.MustParse("c3")
+	// fairWhites has a bit for fairWhite and each of its mirror images.
+	fairWhites = uint32(1)<<fairWhite | 1<<topology.MustParse("d2") | 1<<topology.MustParse("b4") | 1<<topology.MustParse("d4")
 )
-
-func fairSites() (uint32, board.Site) {
-	var mask uint32
-	for _, l := range fairWhite {
-		mask |= 1 << mustParse(l)
-	}
-	return mask, mustParse(fairCentre)
-}
-
-func mustParse(label string) board.Site {
-	s, err := topology.Parse(label)
-	if err != nil {
-		panic(err) // the labels above are constants of the 5×5 board
-	}
-	return s
-}
 
 // NamedMove implements rules.NamedMove with the fair setup: White on b2, then Black on the
 // centre, and White for the chooser facing that setup or a mirror image of it.
@@ -62,7 +46,7 @@ func (s *State) NamedMove() (rules.Move, bool) {
 	fair := s.pieces[white]&fairWhites != 0
 	switch {
 	case s.phase == setupWhite:
-		return place(int(mustParse(fairWhite[0]))), true
+		return place(int(fairWhite)), true
 	case s.phase == setupBlack && fair && s.empty()&(1<<centre) != 0:
 		return place(int(centre)), true
 	case s.phase == choosing && fair && s.pieces[black] == 1<<centre:

@@ -1,7 +1,6 @@
 package collapse
 
 import (
-	"fmt"
 	"math/bits"
 
 	"koma/rules"
@@ -69,22 +68,14 @@ func init() {
 	}
 	var white, black uint64
 	for _, l := range []string{"a1", "c1", "e1", "g1", "i1", "a4", "i4", "b5", "d5", "f5", "h5"} {
-		white |= 1 << mustSite(l)
+		white |= 1 << topology.MustParse(l)
 	}
 	for _, l := range []string{"b1", "d1", "f1", "h1", "a2", "i2", "a5", "c5", "e5", "g5", "i5"} {
-		black |= 1 << mustSite(l)
+		black |= 1 << topology.MustParse(l)
 	}
 	initial = State{pieces: [2]uint64{white, black}, winner: rules.NoPlayer}
 	initial.hash = initial.ComputeHash()
 	initial.checkEnd()
-}
-
-func mustSite(label string) board.Site {
-	s, err := topology.Parse(label)
-	if err != nil {
-		panic(fmt.Sprintf("collapse: setup point %q: %v", label, err))
-	}
-	return s
 }
 
 func newGame(rules.Options) (rules.State, error) {

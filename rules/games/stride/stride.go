@@ -182,11 +182,7 @@ func init() {
 func mask(labels []string) uint64 {
 	var m uint64
 	for _, l := range labels {
-		s, err := topology.Parse(l)
-		if err != nil {
-			panic("stride: " + err.Error())
-		}
-		m |= 1 << s
+		m |= 1 << topology.MustParse(l)
 	}
 	return m
 }
