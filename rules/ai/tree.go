@@ -325,22 +325,13 @@ func (s *mcts) pick(n *node) *node {
 			continue
 		}
 		var v float64
-		switch {
-		case s.opt.rave && k.visits < smallVisits:
-			// The tables spare the common case its divisions and square roots.
-			mean := float64(float64(k.score) * perVisit[k.visits])
-			v = mean + float64(reach*rootInverse[k.visits])
+		if s.opt.rave {
+			mean := meanOf(k.score, k.visits)
+			v = mean + s.bonus(k.visits, reach, logN)
 			if k.amafVisits > 0 {
-				v += float64(s.beta[k.visits] * (amafMean(k) - mean))
+				v += float64(s.blend(k.visits) * (amafMean(k) - mean))
 			}
-		case s.opt.rave:
-			v = uct(k.score, k.visits, logN, s.cfg.Exploration)
-			if k.amafVisits > 0 {
-				mean := float64(k.score) / float64(unit*float64(k.visits))
-				beta := math.Sqrt(s.opt.raveK / float64(3*float64(k.visits)+s.opt.raveK))
-				v += float64(beta * (amafMean(k) - mean))
-			}
-		default:
+		} else {
 			v = uct(k.score, k.visits, logN, s.cfg.Exploration)
 		}
 		if v > bestScore {
@@ -358,13 +349,38 @@ func (s *mcts) pick(n *node) *node {
 
 // amafMean is the all-moves mean of k, or one half before any such visit.
 func amafMean(k *node) float64 {
-	switch {
-	case k.amafVisits == 0:
+	if k.amafVisits == 0 {
 		return 0.5
-	case k.amafVisits < smallVisits:
-		return float64(float64(k.amafScore) * perVisit[k.amafVisits])
 	}
-	return float64(k.amafScore) / float64(unit*float64(k.amafVisits))
+	return meanOf(k.amafScore, k.amafVisits)
+}
+
+// The tables below spare the common case of pick its divisions and square roots; counts
+// beyond them take the formulas the tables were built from.
+
+// meanOf is the mean reward of a score over visits > 0.
+func meanOf(score uint64, visits uint32) float64 {
+	if visits < smallVisits {
+		return float64(float64(score) * perVisit[visits])
+	}
+	return float64(score) / float64(unit*float64(visits))
+}
+
+// bonus is the exploration bonus of a child of visits > 0 under a parent of ln N = logN,
+// where reach is the bonus of one visit.
+func (s *mcts) bonus(visits uint32, reach, logN float64) float64 {
+	if visits < smallVisits {
+		return float64(reach * rootInverse[visits])
+	}
+	return float64(s.cfg.Exploration * math.Sqrt(logN/float64(visits)))
+}
+
+// blend is the weight of the all-moves mean against a child's own mean after visits.
+func (s *mcts) blend(visits uint32) float64 {
+	if visits < smallVisits {
+		return s.beta[visits]
+	}
+	return math.Sqrt(s.opt.raveK / float64(3*float64(visits)+s.opt.raveK))
 }
 
 // smallVisits bounds the visit counts that perVisit, rootInverse and a search's beta table
