@@ -44,6 +44,9 @@ func keptFrom(prev *mcts, root rules.State) *node {
 	if same(prev.root) {
 		return &prev.top
 	}
+	if !prev.top.expanded {
+		return nil
+	}
 	states := make([]rules.State, keepDepth+1)
 	states[0] = prev.root
 	for d := 1; d <= keepDepth; d++ {
@@ -79,9 +82,6 @@ func keptFrom(prev *mcts, root rules.State) *node {
 				return f
 			}
 		}
-		return nil
-	}
-	if !prev.top.expanded {
 		return nil
 	}
 	for limit := 1; limit <= keepDepth && budget > 0; limit++ {
