@@ -79,8 +79,8 @@ const BrowserSlice = 6 * time.Millisecond
 // newSearch is shared by the runners so that they make the same decision from the same
 // jobs and amount of work. It keeps what the search behind last, the runner's latest
 // delivered Result, learnt about the job's position (ai.NewSearchAfter): by then that
-// search is finished and nothing else touches it. Then it lets go of that search, so that
-// two trees never outlive the copy.
+// search is finished and nothing else touches it, and the new search takes its tree over.
+// Then it lets go of that search, which holds nothing more.
 func newSearch(job Job, last *Result) *ai.Search {
 	s := ai.NewSearchAfter(last.search, job.State, job.Setting, job.Seed)
 	last.search = nil

@@ -201,7 +201,10 @@ func newSearch(root rules.State, cfg Config, prev *Search) *Search {
 			return newTree(root, cfg, opt, kept)
 		}
 		if kept := prev.tree(); full && kept != nil {
-			s.eng = &deferred{build: func() engine { return build(root, kept) }}
+			s.eng = &deferred{build: func() engine {
+				prev.retire()
+				return build(root, kept)
+			}}
 			root = root.Clone() // the caller may change its copy before the first Step
 		} else {
 			s.eng = build(root, nil)

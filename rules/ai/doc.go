@@ -74,8 +74,11 @@
 // NewSearchAfter starts the next decision's search from the previous one (keep.go). A
 // full-strength tree search looks for its position among the previous tree's expanded nodes
 // a few decisions down, usually the computer's move and the replies to it, and when it
-// finds it, copies that subtree into its own arena and goes on from there: its statistics
-// and proofs are those of the same position, so nothing is relearnt. The plain search and
+// finds it, takes that subtree over where it lies in the previous search's arena and goes on
+// from there: its statistics and proofs are those of the same position, so nothing is
+// relearnt. The rest of the old tree becomes room for the new nodes, so a game's searches
+// share one arena of at most Config.MaxNodes nodes, and the previous search, finished for
+// good, still reports its Best and Stats. The plain search and
 // the blurred levels always start afresh, since their strength was calibrated that way.
 // The app's runners and the command-line self-play keep their last search for this.
 //

@@ -28,7 +28,7 @@ const keepBudget = 1 << 15
 // found first, and at each depth the most visited moves are tried first, since the game
 // most likely followed the line the search liked.
 func keptFrom(prev *mcts, root rules.State) *node {
-	if prev.root.Game() != root.Game() || !maps.Equal(prev.root.Variant(), root.Variant()) {
+	if !prev.top.expanded || prev.root.Game() != root.Game() || !maps.Equal(prev.root.Variant(), root.Variant()) {
 		return nil
 	}
 	want := root.AppendKey(nil)
@@ -43,9 +43,6 @@ func keptFrom(prev *mcts, root rules.State) *node {
 	}
 	if same(prev.root) {
 		return &prev.top
-	}
-	if !prev.top.expanded {
-		return nil
 	}
 	states := make([]rules.State, keepDepth+1)
 	states[0] = prev.root
@@ -92,37 +89,40 @@ func keptFrom(prev *mcts, root rules.State) *node {
 	return nil
 }
 
-// adopt makes a copy of n, a node of prev's tree, the root of s, with everything below it.
-// The copy is made breadth-first into s's own arena, so that siblings stay side by side
-// and prev's arena can be dropped.
-func (s *mcts) adopt(prev *mcts, n *node) {
+// takeOver makes n, a node of prev's tree, the root of s, with everything below it where it
+// lies: s takes prev's arena, and the blocks of children that are not below n become spare
+// for s's new nodes. So the two searches never hold two trees, and nothing is copied but
+// the root. prev is left without a tree.
+func (s *mcts) takeOver(prev *mcts, n *node) {
 	s.top = *n
 	s.top.mover = rules.NoPlayer
 	s.kept = int(n.visits)
-	if !n.expanded {
-		return
-	}
-	pending := []*node{&s.top}
+	s.tree, prev.tree = prev.tree, arena{}
+	pending := []*node{&prev.top}
 	for len(pending) > 0 {
 		m := pending[len(pending)-1]
 		pending = pending[:len(pending)-1]
-		old := prev.tree.chunks[m.chunk][m.first : m.first+m.n]
-		chunk, first, kids, _ := s.tree.alloc(len(old), true)
-		copy(kids, old)
-		m.chunk, m.first = chunk, first
+		if m == n || !m.expanded {
+			continue
+		}
+		// A released block keeps its contents until it is handed out again, which
+		// happens only after this walk.
+		kids := s.kids(m)
 		for i := range kids {
 			if kids[i].expanded {
 				pending = append(pending, &kids[i])
 			}
 		}
+		s.tree.release(m.chunk, m.first, int(m.n))
 	}
+	prev.top = node{mover: rules.NoPlayer}
 }
 
 // deferred is the engine of a search that may keep part of the previous one's tree. Finding
-// the position and copying the subtree take time in proportion to the tree, up to tens of
-// milliseconds, so they are done at the first use rather than in NewSearchAfter, which the
-// app calls from its frame loop: the first Step pays for them, on the search's goroutine or
-// within a browser frame's slice of work.
+// the position and freeing the rest of the old tree take time in proportion to the tree, up
+// to a few milliseconds, so they are done at the first use rather than in NewSearchAfter,
+// which the app calls from its frame loop: the first Step pays for them, on the search's
+// goroutine or within a browser frame's slice of work.
 type deferred struct {
 	build func() engine
 	eng   engine
@@ -141,6 +141,25 @@ func (d *deferred) iterations() int         { return d.get().iterations() }
 func (d *deferred) finished() bool          { return d.get().finished() }
 func (d *deferred) bestMoveNow() rules.Move { return d.get().bestMoveNow() }
 func (d *deferred) stats() Stats            { return d.get().stats() }
+
+// spent is the engine of a finished search whose tree the next search took over: it still
+// reports the move and the statistics the search ended with.
+type spent struct {
+	best rules.Move
+	st   Stats
+}
+
+func (e spent) work(units, stop int)    {}
+func (e spent) iterations() int         { return e.st.Iterations }
+func (e spent) finished() bool          { return true }
+func (e spent) bestMoveNow() rules.Move { return e.best }
+func (e spent) stats() Stats            { return e.st }
+
+// retire lets the next search take s's tree: s keeps answering Best and Stats as it did,
+// and Line gives Best alone.
+func (s *Search) retire() {
+	s.eng = spent{best: s.eng.bestMoveNow(), st: s.eng.stats()}
+}
 
 // resolved is the engine behind e, built if it was deferred.
 func resolved(e engine) engine {

@@ -223,7 +223,9 @@ func NewSearchFor(root rules.State, set Setting, seed uint64) *Search {
 // NewSearchAfter is NewSearchFor for the next decision after prev's, which may be nil. A
 // full-strength tree search keeps what prev learnt when root is a few decisions below
 // prev's root in prev's tree (the computer's move and the replies to it) and prev searched
-// with the same settings; otherwise it starts afresh. prev itself is left as it was.
+// with the same settings; otherwise it starts afresh. Either way the new search takes prev's
+// tree at its first Step: prev must be finished by then, and from then on it reports the
+// Best and Stats it ended with, its Line is Best alone, and it does no more work.
 func NewSearchAfter(prev *Search, root rules.State, set Setting, seed uint64) *Search {
 	if set.Level == Beginner && !set.Plain && set.Engine == rules.AutoEngine {
 		s := &Search{cfg: Config{Seed: seed}, now: time.Now}
