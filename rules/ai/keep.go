@@ -119,10 +119,10 @@ func (s *mcts) takeOver(prev *mcts, n *node) {
 }
 
 // deferred is the engine of a search that may keep part of the previous one's tree. Finding
-// the position and freeing the rest of the old tree take time in proportion to the tree, up
-// to a few milliseconds, so they are done at the first use rather than in NewSearchAfter,
-// which the app calls from its frame loop: the first Step pays for them, on the search's
-// goroutine or within a browser frame's slice of work.
+// the position and freeing the rest of the old tree take time in proportion to the tree,
+// some 15 milliseconds for a full one, so they are done at the first use rather than in
+// NewSearchAfter, which the app calls from its frame loop: the first Step pays for them, on
+// the search's goroutine or within a browser frame's slice of work.
 type deferred struct {
 	build func() engine
 	eng   engine
