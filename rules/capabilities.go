@@ -68,14 +68,57 @@ type PlayoutHorizon interface {
 	PlayoutCutoff() int
 }
 
-// BlurOnlyEvaluation is implemented by games whose evaluation serves tree search only as
-// something to blur. At full strength the search plays better without it, its playouts
-// running to the real end and no alpha-beta half beside the tree; the weakened levels
-// still blur it, since misjudging positions is what makes them weaker. A game declares it
-// only after measuring, and writes the measurement down.
-type BlurOnlyEvaluation interface {
-	// BlurOnly reports whether that holds for this ruleset.
-	BlurOnly() bool
+// EvaluationScope is implemented by games whose evaluation serves only some of the AI's
+// searches; without it every search uses it. A game declares it only after measuring, and
+// writes the measurement down.
+type EvaluationScope interface {
+	// EvaluatedBy names the searches that use the evaluation in this ruleset.
+	EvaluatedBy() Searches
+}
+
+// Searches names which of the AI's searches use a game's evaluation. A search that does
+// not plays as if the game had none: its playouts run to the real end, and no alpha-beta
+// search runs beside its tree.
+type Searches uint8
+
+// The scopes of an evaluation.
+const (
+	// EverySearch: the full-strength search and the blurred levels alike.
+	EverySearch Searches = iota
+	// BlurredSearches: the evaluation serves only as something to blur. At full strength
+	// the search plays better without it; the weakened levels still blur it, since
+	// misjudging positions is what makes them weaker.
+	BlurredSearches
+	// FullStrengthSearch: only the unblurred search uses it, the blurred levels playing as
+	// they were calibrated before the evaluation existed.
+	FullStrengthSearch
+	// NoSearch: the ruleset's evaluation is not used at all, for a game whose evaluation
+	// was made for some of its rulesets only.
+	NoSearch
+)
+
+// uses reports whether a search of the given strength uses an evaluation of scope s.
+func (s Searches) uses(full bool) bool {
+	switch s {
+	case BlurredSearches:
+		return !full
+	case FullStrengthSearch:
+		return full
+	case NoSearch:
+		return false
+	}
+	return true
+}
+
+// Evaluated reports whether a search uses st's evaluation: st must be a rules.Evaluator,
+// and its EvaluationScope, if any, must include the search's strength (full for the
+// unblurred search).
+func Evaluated(st State, full bool) bool {
+	if _, ok := st.(Evaluator); !ok {
+		return false
+	}
+	sc, ok := st.(EvaluationScope)
+	return !ok || sc.EvaluatedBy().uses(full)
 }
 
 // UniformAtFullStrength is implemented by games whose PlayoutPolicy serves only the

@@ -52,8 +52,8 @@ type Config struct {
 	Plain bool
 	// Cutoff is the number of turns after which a playout of tree search stops and the
 	// game's evaluation scores it: when zero, the game's rules.PlayoutHorizon, or else
-	// DefaultCutoff, unless the game's rules.BlurOnlyEvaluation keeps an unblurred search
-	// from its evaluation altogether; when negative, playouts always run to the end.
+	// DefaultCutoff; when negative, or when the game's rules.EvaluationScope keeps the
+	// search from its evaluation, playouts always run to the end.
 	Cutoff int
 	// Noise blurs the game's evaluation: each evaluated position gets a fixed
 	// pseudo-random offset of up to Noise either way, drawn from its hash and the seed,
@@ -141,7 +141,7 @@ func NewSearch(root rules.State, cfg Config) *Search { return newSearch(root, cf
 // full-strength tree searches with the same settings.
 func newSearch(root rules.State, cfg Config, prev *Search) *Search {
 	// A full-strength search takes the game's own tuning (ExplorationPreference,
-	// BlurOnlyEvaluation, AllMovesPreference, TreeAlone, UniformAtFullStrength); the
+	// EvaluationScope, AllMovesPreference, TreeAlone, UniformAtFullStrength); the
 	// blurred levels and plain search keep the settings they were calibrated with.
 	full := cfg.Noise == 0 && !cfg.Plain
 	if !(cfg.Exploration > 0) {
@@ -172,7 +172,7 @@ func newSearch(root rules.State, cfg Config, prev *Search) *Search {
 		s.eng = newAlphaBeta(root, cfg)
 	default:
 		opt := treeOptions{}
-		_, evaluated := root.(rules.Evaluator)
+		evaluated := !cfg.Plain && rules.Evaluated(root, full)
 		if !cfg.Plain {
 			u, ok := root.(rules.UniformAtFullStrength)
 			policy := !(ok && full && u.UniformAtFullStrength())
@@ -184,16 +184,16 @@ func newSearch(root rules.State, cfg Config, prev *Search) *Search {
 						opt.cutoff = n
 					}
 				}
-				if b, ok := root.(rules.BlurOnlyEvaluation); ok && full && b.BlurOnly() {
-					evaluated, opt.cutoff = false, -1
-				}
+			}
+			if !evaluated {
+				opt.cutoff = -1
 			}
 			if a, ok := root.(rules.AllMovesPreference); ok && full && a.AllMovesVisits() > 0 {
 				opt.raveK = a.AllMovesVisits()
 			}
 		}
 		alone, ok := root.(rules.TreeAlone)
-		hybrid := evaluated && !cfg.Plain && !(ok && full && alone.TreeAlone())
+		hybrid := evaluated && !(ok && full && alone.TreeAlone())
 		build := func(root rules.State, kept *mcts) engine {
 			if hybrid {
 				return newHybrid(root, cfg, opt, kept)
@@ -216,8 +216,8 @@ func newSearch(root rules.State, cfg Config, prev *Search) *Search {
 // EngineFor tells which engine a search of root with cfg runs: the oracle for a game that
 // has one, unless cfg names another engine; else the one cfg names, else the game's
 // preference (its BlurredEnginePreference when cfg blurs the evaluation), else tree
-// search; alpha-beta only where the game has an evaluation, and never anything but tree
-// search for a plain search.
+// search; alpha-beta only where the game has an evaluation that this search may use
+// (rules.Evaluated), and never anything but tree search for a plain search.
 func EngineFor(root rules.State, cfg Config) rules.Engine {
 	if cfg.Plain {
 		return rules.TreeEngine
@@ -238,7 +238,7 @@ func EngineFor(root rules.State, cfg Config) rules.Engine {
 			e = p.PreferredBlurredEngine()
 		}
 	}
-	if _, ok := root.(rules.Evaluator); !ok || e != rules.AlphaBetaEngine {
+	if e != rules.AlphaBetaEngine || !rules.Evaluated(root, cfg.Noise == 0) {
 		return rules.TreeEngine
 	}
 	return rules.AlphaBetaEngine

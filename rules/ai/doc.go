@@ -11,7 +11,7 @@
 //   - Tree search (tree.go): Monte Carlo tree search with UCT selection and a solver for
 //     proven wins, losses and draws. With the game's Evaluator, a playout stops after
 //     Config.Cutoff turns (the game's PlayoutHorizon by default) and the evaluation
-//     scores it, unless the game's BlurOnlyEvaluation keeps it for the blurred levels;
+//     scores it, unless the game's EvaluationScope leaves the search out;
 //     with its PlayoutPolicy, playouts follow the policy instead of uniform chance (and
 //     take the game's RandomMover where its UniformPlayout says the policy is uniform),
 //     except at full strength when its UniformAtFullStrength says so. At

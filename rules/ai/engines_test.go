@@ -478,46 +478,71 @@ func TestPlayoutHorizon(t *testing.T) {
 	}
 }
 
-// blurOnly adds a BlurOnlyEvaluation to an evaluated game.
-type blurOnly struct {
+// scoped adds an EvaluationScope to an evaluated game.
+type scoped struct {
 	*evaluated
-	on bool
+	by rules.Searches
 }
 
-func (b *blurOnly) BlurOnly() bool { return b.on }
-func (b *blurOnly) Clone() rules.State {
-	return &blurOnly{evaluated: b.evaluated.Clone().(*evaluated), on: b.on}
+func (s *scoped) EvaluatedBy() rules.Searches { return s.by }
+func (s *scoped) Clone() rules.State {
+	return &scoped{evaluated: s.evaluated.Clone().(*evaluated), by: s.by}
 }
-func (b *blurOnly) CopyFrom(src rules.State) { b.evaluated.CopyFrom(src.(*blurOnly).evaluated) }
+func (s *scoped) CopyFrom(src rules.State) { s.evaluated.CopyFrom(src.(*scoped).evaluated) }
 
-// TestBlurOnlyEvaluation gives the race of TestPlayoutHorizon an evaluation that favours
-// player 0 although the race is even. An unblurred search of a game whose evaluation is
-// for blurring only ignores it, its playouts reaching the real result; a blurred search
-// still uses it (the noise, far smaller than the bias, leaves the verdict), and so does
-// any search of a game that does not declare it.
-func TestBlurOnlyEvaluation(t *testing.T) {
+// TestEvaluationScope gives the race of TestPlayoutHorizon an evaluation that favours
+// player 0 although the race is even. A search outside the evaluation's scope ignores it,
+// its playouts reaching the real, even result, and runs no alpha-beta half beside its tree;
+// a search inside it follows the evaluation (a blurred one too: the noise, far smaller than
+// the bias, leaves the verdict), and so does every search of a game without a scope.
+func TestEvaluationScope(t *testing.T) {
 	favour0 := func(_ rules.State, p rules.Player) float64 {
 		if p == 0 {
 			return 0.9
 		}
 		return -0.9
 	}
+	const unblurred, blurred = 0, 0.05
 	tests := []struct {
-		name     string
-		on       bool
-		noise    float64
-		min, max float64
+		by    rules.Searches
+		noise float64
+		uses  bool
 	}{
-		{"declared, unblurred", true, 0, 0.3, 0.7},
-		{"declared, blurred", true, 0.05, 0.85, 1},
-		{"not declared, unblurred", false, 0, 0.85, 1},
+		{rules.EverySearch, unblurred, true},
+		{rules.EverySearch, blurred, true},
+		{rules.BlurredSearches, unblurred, false},
+		{rules.BlurredSearches, blurred, true},
+		{rules.FullStrengthSearch, unblurred, true},
+		{rules.FullStrengthSearch, blurred, false},
+		{rules.NoSearch, unblurred, false},
+		{rules.NoSearch, blurred, false},
 	}
 	for _, tc := range tests {
-		st := &blurOnly{evaluated: withEval(newRace(2000, raceCard(2000, 3000)), favour0), on: tc.on}
-		s := NewSearch(st, Config{Seed: 1, Engine: rules.TreeEngine, Noise: tc.noise})
-		s.StepIterations(300)
-		if v := s.Stats().Value; v < tc.min || v > tc.max {
-			t.Errorf("%s: value %v, want %v to %v", tc.name, v, tc.min, tc.max)
+		race := withEval(newRace(2000, raceCard(2000, 3000)), favour0)
+		for _, st := range []rules.State{&scoped{evaluated: race, by: tc.by}, race} {
+			_, declared := st.(rules.EvaluationScope)
+			uses := tc.uses || !declared
+			want := rules.TreeEngine
+			if uses {
+				want = rules.AlphaBetaEngine
+			}
+			if got := EngineFor(st, Config{Engine: rules.AlphaBetaEngine, Noise: tc.noise}); got != want {
+				t.Errorf("scope %d declared %v, noise %v: alpha-beta asked for, %v given, want %v", tc.by, declared, tc.noise, got, want)
+			}
+			s := NewSearch(st, Config{Seed: 1, Engine: rules.TreeEngine, Noise: tc.noise})
+			if _, hybrid := s.eng.(*hybrid); hybrid != uses {
+				t.Errorf("scope %d declared %v, noise %v: alpha-beta beside the tree %v, want %v", tc.by, declared, tc.noise, hybrid, uses)
+			}
+			s.StepIterations(300)
+			v := s.Stats().Value
+			if lo, hi := 0.3, 0.7; uses {
+				lo, hi = 0.85, 1
+				if v < lo || v > hi {
+					t.Errorf("scope %d declared %v, noise %v: value %v, want the evaluation's %v to %v", tc.by, declared, tc.noise, v, lo, hi)
+				}
+			} else if v < lo || v > hi {
+				t.Errorf("scope %d, noise %v: value %v, want the race's even %v to %v", tc.by, tc.noise, v, lo, hi)
+			}
 		}
 	}
 }

@@ -15,7 +15,7 @@ var (
 	_ rules.RandomMover           = (*State)(nil)
 	_ rules.EnginePreference      = (*State)(nil)
 	_ rules.Memoryless            = (*State)(nil)
-	_ rules.BlurOnlyEvaluation    = (*State)(nil)
+	_ rules.EvaluationScope       = (*State)(nil)
 	_ rules.ExplorationPreference = (*State)(nil)
 	_ rules.AllMovesPreference    = (*State)(nil)
 )
@@ -37,7 +37,7 @@ func (s *State) Evaluate(p rules.Player) float64 {
 	return x / (evalScale - x)
 }
 
-// BlurOnly reports that Expert plays the diagonal and hex boards without the evaluation.
+// EvaluatedBy keeps the evaluation from Expert on the diagonal and hex boards.
 // It counts the points each side's groups reach, a measure written for the orthogonal
 // board; where every piece has six or eight neighbours the groups reach most points, and
 // the measure tells positions apart less well than playouts run to the end. Against plain
@@ -48,10 +48,15 @@ func (s *State) Evaluate(p rules.Player) float64 {
 // before), hex Expert – Hard 87% (73% before), the other rows level. The lower levels
 // keep blurring it, which is what weakens them; the orthogonal board keeps it at every
 // level (Expert beat plain search 98 – 2 with it).
-func (s *State) BlurOnly() bool { return topologies[s.v.topology] != "orthogonal" }
+func (s *State) EvaluatedBy() rules.Searches {
+	if topologies[s.v.topology] == "orthogonal" {
+		return rules.EverySearch
+	}
+	return rules.BlurredSearches
+}
 
 // Exploration gives Expert's search on the diagonal and hex boards, which runs without the
-// evaluation (BlurOnly), a narrower exploration than the tuned 0.3. Against plain search,
+// evaluation (EvaluatedBy), a narrower exploration than the tuned 0.3. Against plain search,
 // 100 games per run (2026-11-27): diagonal board 83 – 17 and 71 – 29 with 0.2 against
 // 75 – 25 and 62 – 38 with 0.3 on the same seeds (217, 218), and 63 – 37 with 0.5 (seed
 // 217); hex board 79 – 21 with 0.2 against 63 – 37 with 0.3 (seed 217). With 0.2, on seed

@@ -32,10 +32,10 @@ func TestEvaluate(t *testing.T) {
 	}
 }
 
-// TestBlurOnly checks which boards Expert plays without the evaluation, and with its own
+// TestEvaluatedBy checks which boards Expert plays without the evaluation, and with its own
 // exploration: the measurements in the comments chose the diagonal and hex boards, at
 // every size.
-func TestBlurOnly(t *testing.T) {
+func TestEvaluatedBy(t *testing.T) {
 	tests := []struct {
 		spec string
 		want bool
@@ -49,8 +49,8 @@ func TestBlurOnly(t *testing.T) {
 	}
 	for _, tc := range tests {
 		s := start(t, tc.spec)
-		if got := s.BlurOnly(); got != tc.want {
-			t.Errorf("%q: BlurOnly %v, want %v", tc.spec, got, tc.want)
+		if got := s.EvaluatedBy() == rules.BlurredSearches; got != tc.want {
+			t.Errorf("%q: evaluated by blurred searches only %v, want %v", tc.spec, got, tc.want)
 		}
 		// The narrower exploration was measured for the search without the evaluation.
 		if got := s.Exploration() > 0; got != tc.want {
