@@ -1,29 +1,112 @@
 package squish
 
-import "koma/rules"
+import (
+	"math"
 
-// Squish and Flowish have no evaluation, so every level plays tree search with playouts
-// to the end of the game, as plain search does. The evaluation they had (one group fewer
-// worth a point, each cell of gap between a lone piece and its nearest friend a quarter)
-// misjudged both games: with it Expert lost 18 – 82 (Squish) and 2 – 98 (Flowish) to plain
-// search over 100 games; without it Expert won 59 – 41 and 65 – 35, and every level beat
-// the one below by 67% or more (rules/ai/STRENGTH.md, 2026-11-27). Most of
-// plain search's wins came from Expert running out of moves, which playouts to the end
-// see and a count of groups does not. A playout policy that takes a unifying move and
-// avoids a capture that unifies the opponent did not help either (15 – 25 and 16 – 24
-// against plain search in Squish, 19 – 21 in Flowish, 40 games each). The games are not
-// Memoryless: the repetition history and the quiet count decide draws, and the hash
-// leaves them out.
+	"koma/rules"
+)
+
+// Squish on its default board (size 4) has a learned evaluation, for Expert alone: each
+// playout of Expert's tree search plays one random turn, and a logistic model over ten
+// features of each side (sideFeatures) then gives the probability that the player to move
+// wins. The model was fitted to self-play (TestLearnedWeights, from the records in
+// testdata/learn): 400 games of Expert against itself at half its calibration time with
+// playouts to the end (ee1.txt), then 400 more of Expert with a first fit to those alone
+// (ee2.txt), four games in five for the fit and one held out. Against plain search, 100
+// games per run (2026-11-28, rules/ai/STRENGTH.md), Expert won 647 of 700 games on seeds
+// 441 to 447 (92%), against 481 of 700 (69%) with playouts to the end. One random turn
+// before the model judged best: with the first fit, 88 wins on seed 441 after one turn, 79
+// after two, 75 after four and 69 after eight, and 83, 85 and 76 on seeds 441 to 443 when
+// the tree's leaf was scored at once. Three more features (the mean and largest distance
+// between two pieces, pieces next to an enemy) predicted the held-out games better and
+// played worse (230 of 300 against 254).
+//
+// The evaluation serves Expert only (rules.EvaluationScope): the weakened levels keep the
+// playouts to the end they were calibrated with, and so does every level on the other
+// sizes and in Flowish, for which the model was not fitted. Before it, a hand-made
+// evaluation (one group fewer worth a point, each cell of gap between a lone piece and its
+// nearest friend a quarter) misjudged both games: as a cut-off after ten turns it made
+// Expert lose 18 – 82 (Squish) and 2 – 98 (Flowish) to plain search. It counted fewer
+// pieces as fewer groups to join, where the learned model sees that pieces, and the steps
+// they give, are what keeps a player from running out of moves. A playout policy that takes
+// a unifying move and avoids a capture that unifies the opponent did not help either (15 –
+// 25 and 16 – 24 against plain search in Squish, 19 – 21 in Flowish, 40 games each). The
+// games are not Memoryless: the repetition history and the quiet count decide draws, and
+// the hash leaves them out.
 var (
 	_ rules.RandomMover           = (*State)(nil)
 	_ rules.ExplorationPreference = (*State)(nil)
+	_ rules.Evaluator             = (*State)(nil)
+	_ rules.EvaluationScope       = (*State)(nil)
+	_ rules.PlayoutHorizon        = (*State)(nil)
+	_ rules.TreeAlone             = (*State)(nil)
 )
 
+// squishWeights are the learned evaluation's weights for Squish on the board of size 4:
+// the ten features of the player to move (sideFeatures), the other player's ten, and the
+// bias.
+var squishWeights = [2*numFeatures + 1]float64{
+	0.341, 0.084, -0.198, -0.729, 0.296, -0.654, -0.040, 0.046, 7.365, 0.312,
+	-0.277, -0.153, -0.103, 1.133, 0.013, 0.923, -0.017, -0.240, -2.598, -0.063,
+	0.178,
+}
+
+// weights returns the learned evaluation's weights for the ruleset, or nil if it has none.
+func (s *State) weights() *[2*numFeatures + 1]float64 {
+	if s.v.tor == nil || s.v.flow || s.v.Size != 4 {
+		return nil
+	}
+	return &squishWeights
+}
+
+// Evaluate implements rules.Evaluator: 2w − 1 for the player to move, w being the modelled
+// probability that that player wins, and 1 − 2w for the other. A ruleset without weights
+// evaluates every position as even; no search asks it (EvaluatedBy).
+func (s *State) Evaluate(p rules.Player) float64 {
+	w := s.weights()
+	if w == nil || s.over {
+		return 0
+	}
+	a, b := s.sideFeatures(s.turn), s.sideFeatures(s.turn.Other())
+	v := 2*winChance(w, &a, &b) - 1
+	if p != s.turn {
+		return -v
+	}
+	return v
+}
+
+// winChance is the model's probability that the side with features mine, to move, wins
+// against the side with features theirs.
+func winChance(w *[2*numFeatures + 1]float64, mine, theirs *[numFeatures]float64) float64 {
+	z := w[2*numFeatures]
+	for i := range mine {
+		z += w[i]*mine[i] + w[numFeatures+i]*theirs[i]
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+// EvaluatedBy implements rules.EvaluationScope: Expert alone uses the learned evaluation,
+// and only where it was fitted.
+func (s *State) EvaluatedBy() rules.Searches {
+	if s.weights() == nil {
+		return rules.NoSearch
+	}
+	return rules.FullStrengthSearch
+}
+
+// PlayoutCutoff implements rules.PlayoutHorizon: one random turn, then the evaluation.
+func (s *State) PlayoutCutoff() int { return 1 }
+
+// TreeAlone implements rules.TreeAlone: alpha-beta lost to tree search in Squish
+// (rules/ai/STRENGTH.md), and the learned evaluation was measured with the tree alone.
+func (s *State) TreeAlone() bool { return true }
+
 // Exploration gives Squish's Expert a narrower exploration than the tuned 0.3. Against
-// plain search, 100 games per run (2026-11-27 evening): with 0.1, 70 – 30, 65 – 35 and 63 –
-// 37 on seeds 441 to 443 (66% over 300 games); 0.05 gave 55 – 45 (seed 441), 0.2 63 – 37
-// (seed 301) and 0.3 59 – 41 (seed 92). Flowish keeps 0.3: 0.1 gave 74 – 26, 61 – 39 and 69
-// – 31 on the same seeds (68%), within the noise of its 65%.
+// plain search, 100 games per run (2026-11-27 evening, with playouts to the end): with
+// 0.1, 70 – 30, 65 – 35 and 63 – 37 on seeds 441 to 443 (66% over 300 games); 0.05 gave
+// 55 – 45 (seed 441), 0.2 63 – 37 (seed 301) and 0.3 59 – 41 (seed 92). The learned
+// evaluation was fitted and measured with 0.1. Flowish keeps 0.3: 0.1 gave 74 – 26, 61 – 39
+// and 69 – 31 on the same seeds (68%), within the noise of its 65%.
 func (s *State) Exploration() float64 {
 	if s.v.flow {
 		return 0

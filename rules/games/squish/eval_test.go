@@ -24,3 +24,61 @@ func TestPlayoutsDoNotAllocate(t *testing.T) {
 		rulestest.PlayoutsDoNotAllocate(t, start(t, g, ""))
 	}
 }
+
+// TestEvaluate checks the learned evaluation along random games of every preset: Expert
+// alone uses it, on Squish's board of size 4 only, with one playout turn; it is
+// antisymmetric, strictly between -1 and 1, and even wherever it has no weights; and the
+// steps sideMoves counts for the player to move are that player's legal moves.
+func TestEvaluate(t *testing.T) {
+	for _, g := range []*rules.Game{Game, Flowish} {
+		for _, p := range g.Presets {
+			s0 := start(t, g, p)
+			fitted := g == Game && s0.v.Size == 4
+			want := rules.NoSearch
+			if fitted {
+				want = rules.FullStrengthSearch
+			}
+			if got := s0.EvaluatedBy(); got != want {
+				t.Errorf("%s %s: evaluated by %d, want %d", g.ID, p, got, want)
+			}
+			if !s0.TreeAlone() || s0.PlayoutCutoff() != 1 {
+				t.Errorf("%s %s: the evaluation is not the tree's alone, after one playout turn", g.ID, p)
+			}
+			for seed := uint64(1); seed <= 5; seed++ {
+				rulestest.WalkRandomGame(t, start(t, g, p), seed, func(s *State) {
+					if s.over {
+						return
+					}
+					if s.v.tor != nil {
+						var mv [6]uint64
+						s.sideMoves(s.tocc[s.turn], &mv)
+						if mv != s.tmoves {
+							t.Fatalf("%s %s: sideMoves %v, the moves %v", g.ID, p, mv, s.tmoves)
+						}
+					}
+					a, b := s.Evaluate(0), s.Evaluate(1)
+					if a != -b || a <= -1 || a >= 1 || (!fitted && a != 0) {
+						t.Fatalf("%s %s: Evaluate %v and %v", g.ID, p, a, b)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestUnifyingStepWins checks that the evaluation sees the rulebook's win coming: a player
+// to move with a step that unifies its pieces is judged far ahead, and the other player,
+// holding that step while not to move, far less so.
+func TestUnifyingStepWins(t *testing.T) {
+	s := start(t, Game, "")
+	mine, theirs := s.sideFeatures(s.turn), s.sideFeatures(s.turn.Other())
+	before := winChance(&squishWeights, &mine, &theirs)
+	mine[8] = 1
+	if w := winChance(&squishWeights, &mine, &theirs); w < 0.9 || w <= before {
+		t.Errorf("with a unifying step the player to move wins with chance %v (%v without), want 0.9 or more", w, before)
+	}
+	mine[8], theirs[8] = 0, 1
+	if w := winChance(&squishWeights, &mine, &theirs); w >= before {
+		t.Errorf("with the other player holding a unifying step the player to move wins with chance %v, want less than %v", w, before)
+	}
+}

@@ -1,0 +1,86 @@
+package squish
+
+import (
+	"math/bits"
+
+	"koma/rules"
+)
+
+// numFeatures is the number of features of one side in the learned evaluation (eval.go).
+const numFeatures = 10
+
+// sideFeatures describes the pieces of player p, on a board with a torus layout, as if p
+// were to move:
+//
+//	0 legal steps            5 pieces with no friendly piece on any of their three lines
+//	1 pieces that can step   6 steps that capture
+//	2 pieces                 7 pieces with no friendly neighbour
+//	3 groups                 8 1 if some step unifies p's pieces, else 0
+//	4 the largest group      9 pieces that the other player could capture
+func (s *State) sideFeatures(p rules.Player) (f [numFeatures]float64) {
+	x := s.v.tor
+	own, opp := s.tocc[p], s.tocc[p.Other()]
+	var mv, omv [6]uint64
+	s.sideMoves(own, &mv)
+	s.sideMoves(opp, &omv)
+	var movers, hit uint64
+	steps, caps := 0, 0
+	for d := 0; d < 6; d++ {
+		back := (d + 3) % 6 // a step in direction d lands on the cell behind which it starts
+		steps += bits.OnesCount64(mv[d])
+		movers |= mv[d]
+		caps += bits.OnesCount64(x.behind(mv[d], back, 0) & opp)
+		hit |= x.behind(omv[d], back, 0) & own
+	}
+	f[0] = float64(steps)
+	f[1] = float64(bits.OnesCount64(movers))
+	f[2] = float64(bits.OnesCount64(own))
+	groups, largest := 0, 0
+	for rest := own; rest != 0; {
+		g := x.group(own, bits.TrailingZeros64(rest))
+		rest &^= g
+		groups++
+		largest = max(largest, bits.OnesCount64(g))
+	}
+	f[3] = float64(groups)
+	f[4] = float64(largest)
+	lonely := 0
+	for r := own; r != 0; r &= r - 1 {
+		if x.star[bits.TrailingZeros64(r)&63]&own == 0 {
+			lonely++
+		}
+	}
+	f[5] = float64(lonely)
+	f[6] = float64(caps)
+	f[7] = float64(bits.OnesCount64(own &^ x.around(own)))
+unify:
+	for d := 0; d < 6; d++ {
+		for m := mv[d]; m != 0; m &= m - 1 {
+			b := uint(bits.TrailingZeros64(m))
+			t := uint(x.ring[b][d])
+			if x.unifiedAfter(own&^(1<<b)|1<<t, t) {
+				f[8] = 1
+				break unify
+			}
+		}
+	}
+	f[9] = float64(bits.OnesCount64(hit))
+	return f
+}
+
+// sideMoves fills mv, per direction, with the pieces of own that could step that way if
+// their player were to move, on a board with a torus layout: generate's rules for a
+// player who need not be the one to move.
+func (s *State) sideMoves(own uint64, mv *[6]uint64) {
+	x := s.v.tor
+	if !s.v.flow {
+		x.squishMoves(own, mv)
+		return
+	}
+	g := x.largest(own)
+	seeing := own & x.starOf(g)
+	x.flowMoves(own, g, seeing, mv)
+	if seeing&^g == 0 && own&^g != 0 {
+		x.fallbackMoves(own, g, own&^g, mv)
+	}
+}
