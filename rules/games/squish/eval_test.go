@@ -33,7 +33,7 @@ func TestEvaluate(t *testing.T) {
 	for _, g := range []*rules.Game{Game, Flowish} {
 		for _, p := range g.Presets {
 			s0 := start(t, g, p)
-			fitted := g == Game && s0.v.Size == 4
+			fitted := (g == Game && s0.v.Size == 4) || (g == Flowish && s0.v.Size == 5)
 			want := rules.NoSearch
 			if fitted {
 				want = rules.FullStrengthSearch
@@ -72,13 +72,13 @@ func TestEvaluate(t *testing.T) {
 func TestUnifyingStepWins(t *testing.T) {
 	s := start(t, Game, "")
 	mine, theirs := s.sideFeatures(s.turn), s.sideFeatures(s.turn.Other())
-	before := winChance(&squishWeights, &mine, &theirs)
+	before := winChance(squishWeights[:], mine[:], theirs[:])
 	mine[8] = 1
-	if w := winChance(&squishWeights, &mine, &theirs); w < 0.9 || w <= before {
+	if w := winChance(squishWeights[:], mine[:], theirs[:]); w < 0.9 || w <= before {
 		t.Errorf("with a unifying step the player to move wins with chance %v (%v without), want 0.9 or more", w, before)
 	}
 	mine[8], theirs[8] = 0, 1
-	if w := winChance(&squishWeights, &mine, &theirs); w >= before {
+	if w := winChance(squishWeights[:], mine[:], theirs[:]); w >= before {
 		t.Errorf("with the other player holding a unifying step the player to move wins with chance %v, want less than %v", w, before)
 	}
 }

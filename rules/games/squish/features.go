@@ -84,3 +84,37 @@ func (s *State) sideMoves(own uint64, mv *[6]uint64) {
 		x.fallbackMoves(own, g, own&^g, mv)
 	}
 }
+
+// numFlowFeatures is the number of features of one side in Flowish's learned evaluation:
+// sideFeatures' ten, then 10 the mean distance between two of the side's pieces, 11 the
+// largest such distance, and 12 its pieces next to an enemy piece.
+const numFlowFeatures = numFeatures + 3
+
+// flowFeatures describes the pieces of player p for Flowish's model, on a board with a
+// torus layout.
+func (s *State) flowFeatures(p rules.Player) (f [numFlowFeatures]float64) {
+	ten := s.sideFeatures(p)
+	copy(f[:], ten[:])
+	x := s.v.tor
+	own, opp := s.tocc[p], s.tocc[p.Other()]
+	var sites [64]int
+	k := 0
+	for r := own; r != 0; r &= r - 1 {
+		sites[k] = x.site[bits.TrailingZeros64(r)&63]
+		k++
+	}
+	sum, far := 0, 0
+	for i := 0; i < k; i++ {
+		for j := i + 1; j < k; j++ {
+			d := s.v.Dist(sites[i], sites[j])
+			sum += d
+			far = max(far, d)
+		}
+	}
+	if k > 1 {
+		f[10] = float64(sum) / float64(k*(k-1)/2)
+	}
+	f[11] = float64(far)
+	f[12] = float64(bits.OnesCount64(own & x.around(opp)))
+	return f
+}

@@ -7,9 +7,10 @@ import (
 	"koma/rules"
 )
 
-// naiveFeatures works out sideFeatures for colour from scratch on the naive board: the
-// moves colour would have if it were to move, and everything else by scanning cells.
-func naiveFeatures(n *naive, colour byte) (f [numFeatures]float64) {
+// naiveFeatures works out flowFeatures for colour from scratch on the naive board (the
+// first ten are sideFeatures): the moves colour would have if it were to move, and
+// everything else by scanning cells.
+func naiveFeatures(n *naive, colour byte) (f [numFlowFeatures]float64) {
 	as := n.clone()
 	as.mover, as.over = colour, false
 	moves := as.moves()
@@ -45,6 +46,24 @@ func naiveFeatures(n *naive, colour byte) (f [numFeatures]float64) {
 			f[7]++
 		}
 	}
+	pairs, sum := 0, 0
+	for i, a := range own {
+		for _, b := range own[i+1:] {
+			dq, dy := a[0]-b[0], a[1]-b[1]
+			d := (iabs(dq) + iabs(dy) + iabs(dq+dy)) / 2
+			pairs, sum = pairs+1, sum+d
+			f[11] = max(f[11], float64(d))
+		}
+		for _, d := range naiveDirs {
+			if n.at([2]int{a[0] + d[0], a[1] + d[1]}) == opp(colour) {
+				f[12]++
+				break
+			}
+		}
+	}
+	if pairs > 0 {
+		f[10] = float64(sum) / float64(pairs)
+	}
 	for _, p := range own {
 		lonely := true
 		for _, d := range naiveDirs {
@@ -61,28 +80,38 @@ func naiveFeatures(n *naive, colour byte) (f [numFeatures]float64) {
 	return f
 }
 
-// TestSideFeatures checks the learned evaluation's features of both sides against the
-// naive implementation, before every move of the recorded games it was fitted to.
+// TestSideFeatures checks the learned evaluations' features of both sides against the
+// naive implementation, before every move of the first recorded games they were fitted
+// to: Squish's ten (sideFeatures) and Flowish's thirteen (flowFeatures).
 func TestSideFeatures(t *testing.T) {
-	games, checked := 0, 0
-	for _, rec := range readRecords(t, filepath.Join("testdata", "learn", "ee1.txt")) {
-		if games++; games > 60 {
-			break
-		}
-		s, n := start(t, Game, ""), newNaive(4, false)
-		for _, text := range rec.moves {
-			for p, colour := range map[rules.Player]byte{0: 'W', 1: 'B'} {
-				if got, want := s.sideFeatures(p), naiveFeatures(n, colour); got != want {
-					t.Fatalf("game %d before %s, %c: features %v, want %v\n%s", games, text, colour, got, want, n.board())
+	for _, l := range learnts {
+		t.Run(l.game.ID, func(t *testing.T) {
+			flow := l.game == Flowish
+			checked := 0
+			for i, rec := range readRecords(t, filepath.Join("testdata", "learn", l.records))[:40] {
+				s := start(t, l.game, l.options)
+				n := newNaive(s.v.Size, flow)
+				for _, text := range rec.moves {
+					for p, colour := range map[rules.Player]byte{0: 'W', 1: 'B'} {
+						want := naiveFeatures(n, colour)
+						got := l.features(s, p)
+						if !flow {
+							want[10], want[11], want[12] = 0, 0, 0
+							got = append(got, 0, 0, 0)
+						}
+						if [numFlowFeatures]float64(got) != want {
+							t.Fatalf("game %d before %s, %c: features %v, want %v\n%s", i+1, text, colour, got, want, n.board())
+						}
+						checked++
+					}
+					m, err := rules.ParseMove(s, text)
+					if err != nil || !n.play(text) {
+						t.Fatalf("game %d: %s does not replay (%v)", i+1, text, err)
+					}
+					s.Apply(m)
 				}
-				checked++
 			}
-			m, err := rules.ParseMove(s, text)
-			if err != nil || !n.play(text) {
-				t.Fatalf("game %d: %s does not replay (%v)", games, text, err)
-			}
-			s.Apply(m)
-		}
+			t.Logf("%d positions checked for each side", checked/2)
+		})
 	}
-	t.Logf("%d positions checked for each side", checked/2)
 }

@@ -11,11 +11,26 @@ import (
 	"koma/rules"
 )
 
-// sample is one position of a recorded game, for fitting the learned evaluation.
+// sample is one position of a recorded game, for fitting a learned evaluation.
 type sample struct {
-	mine, theirs [numFeatures]float64 // the features of the player to move and the other's
-	result       float64              // 1 if the player to move went on to win, 0 if lost, ½ drawn
-	game         int                  // which game, counted from 1 across the files
+	mine, theirs []float64 // the features of the player to move and the other's
+	result       float64   // 1 if the player to move went on to win, 0 if lost, ½ drawn
+	game         int       // which game, counted from 1 across the files
+}
+
+// learnt is a ruleset with a learned evaluation: where its records are, how it describes a
+// side, and the weights eval.go holds.
+type learnt struct {
+	game     *rules.Game
+	options  string
+	records  string // a glob under testdata/learn
+	features func(s *State, p rules.Player) []float64
+	weights  []float64
+}
+
+var learnts = []learnt{
+	{Game, "size=4", "ee*.txt", func(s *State, p rules.Player) []float64 { f := s.sideFeatures(p); return f[:] }, squishWeights[:]},
+	{Flowish, "size=5", "fl*.txt", func(s *State, p rules.Player) []float64 { f := s.flowFeatures(p); return f[:] }, flowishWeights[:]},
 }
 
 // record is one game of a `komacli selfplay -moves` output.
@@ -69,15 +84,14 @@ func readRecords(t *testing.T, pattern string) []record {
 	return out
 }
 
-// recordedSamples replays the games of the records that pattern names and returns every
-// position before a move, the games counted from 1.
-func recordedSamples(t *testing.T, pattern string) []sample {
+// samples replays the games of l's records and returns every position before a move.
+func (l *learnt) samples(t *testing.T) []sample {
 	t.Helper()
 	var out []sample
-	for i, rec := range readRecords(t, pattern) {
-		s := start(t, Game, "")
+	for i, rec := range readRecords(t, filepath.Join("testdata", "learn", l.records)) {
+		s := start(t, l.game, l.options)
 		for _, text := range rec.moves {
-			p := sample{mine: s.sideFeatures(s.turn), theirs: s.sideFeatures(s.turn.Other()), result: 0.5, game: i + 1}
+			p := sample{mine: l.features(s, s.turn), theirs: l.features(s, s.turn.Other()), result: 0.5, game: i + 1}
 			switch rec.winner {
 			case s.turn:
 				p.result = 1
@@ -87,7 +101,7 @@ func recordedSamples(t *testing.T, pattern string) []sample {
 			out = append(out, p)
 			m, err := rules.ParseMove(s, text)
 			if err != nil {
-				t.Fatalf("game %d: %v", i+1, err)
+				t.Fatalf("%s game %d: %v", l.game.ID, i+1, err)
 			}
 			s.Apply(m)
 		}
@@ -95,20 +109,16 @@ func recordedSamples(t *testing.T, pattern string) []sample {
 	return out
 }
 
-// inputs lists a sample's features in the order of the weights.
-func (p *sample) inputs() []float64 {
-	return append(append(make([]float64, 0, 2*numFeatures), p.mine[:]...), p.theirs[:]...)
-}
-
 // fitWeights fits the logistic model by full-batch gradient descent: each input scaled to
-// zero mean and unit spread over the positions, a small L2 penalty on all but the bias,
-// and the weights returned on the inputs' own scale.
-func fitWeights(train []sample) [2*numFeatures + 1]float64 {
-	const k, rounds, rate, l2 = 2 * numFeatures, 3000, 1.0, 1e-4
+// zero mean and unit spread over the samples, a small L2 penalty on all but the bias, and
+// the weights returned on the inputs' own scale, the bias last.
+func fitWeights(train []sample) []float64 {
+	const rounds, rate, l2 = 3000, 1.0, 1e-4
+	k := 2 * len(train[0].mine)
 	xs := make([][]float64, len(train))
-	var mean, spread [k]float64
+	mean, spread := make([]float64, k), make([]float64, k)
 	for i := range train {
-		xs[i] = train[i].inputs()
+		xs[i] = append(append(make([]float64, 0, k), train[i].mine...), train[i].theirs...)
 		for j, v := range xs[i] {
 			mean[j] += v
 		}
@@ -130,9 +140,9 @@ func fitWeights(train []sample) [2*numFeatures + 1]float64 {
 			x[j] = (x[j] - mean[j]) / spread[j]
 		}
 	}
-	var w [k + 1]float64
+	w, grad := make([]float64, k+1), make([]float64, k+1)
 	for range rounds {
-		var grad [k + 1]float64
+		clear(grad)
 		for i, x := range xs {
 			z := w[k]
 			for j, v := range x {
@@ -152,7 +162,7 @@ func fitWeights(train []sample) [2*numFeatures + 1]float64 {
 			w[j] -= rate * g
 		}
 	}
-	var raw [k + 1]float64
+	raw := make([]float64, k+1)
 	raw[k] = w[k]
 	for j := range k {
 		raw[j] = w[j] / spread[j]
@@ -161,13 +171,13 @@ func fitWeights(train []sample) [2*numFeatures + 1]float64 {
 	return raw
 }
 
-// logLoss is the mean log loss and the share of decided games called right of w on
-// positions.
-func logLoss(w *[2*numFeatures + 1]float64, positions []sample) (loss, right float64) {
+// logLoss is the mean log loss of weights on samples, and the share of decided games it
+// calls right.
+func logLoss(weights []float64, samples []sample) (loss, right float64) {
 	decided := 0
-	for i := range positions {
-		p := &positions[i]
-		q := min(max(winChance(w, &p.mine, &p.theirs), 1e-9), 1-1e-9)
+	for i := range samples {
+		p := &samples[i]
+		q := min(max(winChance(weights, p.mine, p.theirs), 1e-9), 1-1e-9)
 		loss -= p.result*math.Log(q) + (1-p.result)*math.Log(1-q)
 		if p.result != 0.5 {
 			decided++
@@ -176,32 +186,36 @@ func logLoss(w *[2*numFeatures + 1]float64, positions []sample) (loss, right flo
 			}
 		}
 	}
-	return loss / float64(len(positions)), right / float64(decided)
+	return loss / float64(len(samples)), right / float64(decided)
 }
 
-// TestLearnedWeights refits the learned evaluation to the self-play records in
+// TestLearnedWeights refits each learned evaluation to its self-play records in
 // testdata/learn, four games in five, and checks that eval.go holds the weights the fit
-// gives, to the three decimals written there, and that they call the held-out games
-// better than a coin: that is where the weights came from.
+// gives, to the decimals written there, and that they call the held-out games far better
+// than a coin: that is where the weights came from.
 func TestLearnedWeights(t *testing.T) {
-	all := recordedSamples(t, filepath.Join("testdata", "learn", "ee*.txt"))
-	var train, held []sample
-	for _, p := range all {
-		if p.game%5 == 0 {
-			held = append(held, p)
-		} else {
-			train = append(train, p)
-		}
-	}
-	w := fitWeights(train)
-	for i := range w {
-		if math.Abs(w[i]-squishWeights[i]) > 0.0006 {
-			t.Errorf("weight %d: the fit gives %.4f, eval.go has %.3f", i, w[i], squishWeights[i])
-		}
-	}
-	loss, right := logLoss(&squishWeights, held)
-	t.Logf("%d positions, %d held out: log loss %.3f, %.1f%% of decided games called right", len(all), len(held), loss, 100*right)
-	if loss > 0.6 || right < 0.7 {
-		t.Errorf("held out: log loss %.3f and %.1f%% right, want under 0.6 (a coin gives 0.693) and 70%% or more", loss, 100*right)
+	for _, l := range learnts {
+		t.Run(l.game.ID, func(t *testing.T) {
+			all := l.samples(t)
+			var train, held []sample
+			for _, p := range all {
+				if p.game%5 == 0 {
+					held = append(held, p)
+				} else {
+					train = append(train, p)
+				}
+			}
+			w := fitWeights(train)
+			for i := range w {
+				if math.Abs(w[i]-l.weights[i]) > 0.0006 {
+					t.Errorf("weight %d: the fit gives %.4f, eval.go has %.4f", i, w[i], l.weights[i])
+				}
+			}
+			loss, right := logLoss(l.weights, held)
+			t.Logf("%d positions, %d held out: log loss %.3f, %.1f%% of decided games called right", len(all), len(held), loss, 100*right)
+			if loss > 0.6 || right < 0.7 {
+				t.Errorf("held out: log loss %.3f and %.1f%% right, want under 0.6 (a coin gives 0.693) and 70%% or more", loss, 100*right)
+			}
+		})
 	}
 }
