@@ -53,14 +53,15 @@ var squishWeights = [2*numFeatures + 1]float64{
 }
 
 // flowishWeights are the learned evaluation's weights for Flowish on the board of size 5:
-// the thirteen features of the player to move (flowFeatures), the other player's
+// the thirteen features of the player to move (features), the other player's
 // thirteen, and the bias. They were fitted, as Squish's first fit was, to 300 games of
 // Expert against itself at half its calibration time with playouts to the end (komacli
 // selfplay flowish -a expert -b expert -games 300 -timescale 0.005 -parallel 1 -seed
 // 3001 -moves; testdata/learn/fl1.txt, refitted by TestLearnedWeights), four games in
-// five: 17,678 positions, held-out log loss 0.41 against 0.69 for a coin. Expert – plain, 100 games per run, one playout turn then the model (the
-// tree alone, exploration 0.3 as before): 91, 86 and 92 on seeds 441 to 443 (89.7%), against
-// 70.3% with playouts to the end. Squish's ten features alone did worse (75 on seed 441,
+// five: 17,678 positions, held-out log loss 0.41 against 0.69 for a coin. Expert – plain,
+// 100 games per run, one playout turn then the model (the tree alone, exploration 0.3 as
+// before): 91, 86 and 92 on seeds 441 to 443 (89.7%), against 70.3% with playouts to the
+// end. Squish's ten features alone did worse (75 on seed 441,
 // and 66 when refitted to 300 more games of Expert with them).
 var flowishWeights = [2*numFlowFeatures + 1]float64{
 	-0.0773, 0.1208, 0.4409, -0.0726, -0.0622, -0.0763, 0.0126, -0.0190, 7.3753, -0.2074, -5.3898, -0.3788, -0.0233,
@@ -68,39 +69,31 @@ var flowishWeights = [2*numFlowFeatures + 1]float64{
 	2.9428,
 }
 
-// flowWeights returns Flowish's learned weights for the ruleset, or nil if it has none.
-func (s *State) flowWeights() *[2*numFlowFeatures + 1]float64 {
-	if s.v.tor == nil || !s.v.flow || s.v.Size != 5 {
+// model returns the ruleset's learned weights, or nil where none were fitted. They read
+// the first n features of each side (features), n being half their number.
+func (s *State) model() []float64 {
+	switch {
+	case s.v.tor == nil:
 		return nil
+	case !s.v.flow && s.v.Size == 4:
+		return squishWeights[:]
+	case s.v.flow && s.v.Size == 5:
+		return flowishWeights[:]
 	}
-	return &flowishWeights
-}
-
-// weights returns the learned evaluation's weights for the ruleset, or nil if it has none.
-func (s *State) weights() *[2*numFeatures + 1]float64 {
-	if s.v.tor == nil || s.v.flow || s.v.Size != 4 {
-		return nil
-	}
-	return &squishWeights
+	return nil
 }
 
 // Evaluate implements rules.Evaluator: 2w − 1 for the player to move, w being the modelled
 // probability that that player wins, and 1 − 2w for the other. A ruleset without weights
 // evaluates every position as even; no search asks it (EvaluatedBy).
 func (s *State) Evaluate(p rules.Player) float64 {
-	if s.over {
+	weights := s.model()
+	if weights == nil || s.over {
 		return 0
 	}
-	var w float64
-	if fw := s.flowWeights(); fw != nil {
-		a, b := s.flowFeatures(s.turn), s.flowFeatures(s.turn.Other())
-		w = winChance(fw[:], a[:], b[:])
-	} else if sw := s.weights(); sw != nil {
-		a, b := s.sideFeatures(s.turn), s.sideFeatures(s.turn.Other())
-		w = winChance(sw[:], a[:], b[:])
-	} else {
-		return 0
-	}
+	n := len(weights) / 2
+	a, b := s.features(s.turn, n), s.features(s.turn.Other(), n)
+	w := winChance(weights, a[:n], b[:n])
 	if p != s.turn {
 		return 1 - 2*w
 	}
@@ -122,7 +115,7 @@ func winChance(weights, mine, theirs []float64) float64 {
 // EvaluatedBy implements rules.EvaluationScope: Expert alone uses the learned evaluation,
 // and only where it was fitted.
 func (s *State) EvaluatedBy() rules.Searches {
-	if s.weights() == nil && s.flowWeights() == nil {
+	if s.model() == nil {
 		return rules.NoSearch
 	}
 	return rules.FullStrengthSearch

@@ -90,11 +90,15 @@ func (s *State) sideMoves(own uint64, mv *[6]uint64) {
 // largest such distance, and 12 its pieces next to an enemy piece.
 const numFlowFeatures = numFeatures + 3
 
-// flowFeatures describes the pieces of player p for Flowish's model, on a board with a
-// torus layout.
-func (s *State) flowFeatures(p rules.Player) (f [numFlowFeatures]float64) {
+// features describes the pieces of player p, on a board with a torus layout, by the first n
+// of Flowish's features: sideFeatures' ten, and the three of distance and contact only when
+// n asks for them, since they cost a look at every pair of pieces.
+func (s *State) features(p rules.Player, n int) (f [numFlowFeatures]float64) {
 	ten := s.sideFeatures(p)
 	copy(f[:], ten[:])
+	if n <= numFeatures {
+		return f
+	}
 	x := s.v.tor
 	own, opp := s.tocc[p], s.tocc[p.Other()]
 	var sites [64]int

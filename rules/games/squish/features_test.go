@@ -7,7 +7,7 @@ import (
 	"koma/rules"
 )
 
-// naiveFeatures works out flowFeatures for colour from scratch on the naive board (the
+// naiveFeatures works out all thirteen features for colour from scratch on the naive board (the
 // first ten are sideFeatures): the moves colour would have if it were to move, and
 // everything else by scanning cells.
 func naiveFeatures(n *naive, colour byte) (f [numFlowFeatures]float64) {
@@ -82,7 +82,7 @@ func naiveFeatures(n *naive, colour byte) (f [numFlowFeatures]float64) {
 
 // TestSideFeatures checks the learned evaluations' features of both sides against the
 // naive implementation, before every move of the first recorded games they were fitted
-// to: Squish's ten (sideFeatures) and Flowish's thirteen (flowFeatures).
+// to: Squish's ten and Flowish's thirteen (features).
 func TestSideFeatures(t *testing.T) {
 	for _, l := range learnts {
 		t.Run(l.game.ID, func(t *testing.T) {

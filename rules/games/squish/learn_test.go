@@ -18,19 +18,25 @@ type sample struct {
 	game         int       // which game, counted from 1 across the files
 }
 
-// learnt is a ruleset with a learned evaluation: where its records are, how it describes a
-// side, and the weights eval.go holds.
+// learnt is a ruleset with a learned evaluation: where its records are, and the weights
+// eval.go holds for it.
 type learnt struct {
-	game     *rules.Game
-	options  string
-	records  string // a glob under testdata/learn
-	features func(s *State, p rules.Player) []float64
-	weights  []float64
+	game    *rules.Game
+	options string
+	records string // a glob under testdata/learn
+	weights []float64
 }
 
 var learnts = []learnt{
-	{Game, "size=4", "ee*.txt", func(s *State, p rules.Player) []float64 { f := s.sideFeatures(p); return f[:] }, squishWeights[:]},
-	{Flowish, "size=5", "fl*.txt", func(s *State, p rules.Player) []float64 { f := s.flowFeatures(p); return f[:] }, flowishWeights[:]},
+	{Game, "size=4", "ee*.txt", squishWeights[:]},
+	{Flowish, "size=5", "fl*.txt", flowishWeights[:]},
+}
+
+// features lists the features of p that l's model reads.
+func (l *learnt) features(s *State, p rules.Player) []float64 {
+	n := len(l.weights) / 2
+	f := s.features(p, n)
+	return f[:n]
 }
 
 // record is one game of a `komacli selfplay -moves` output.
