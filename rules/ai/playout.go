@@ -93,7 +93,7 @@ func (r *rollout) advance(st rules.State, rng *rand.Rand, buf *[]rules.Move, lim
 	}
 	for used < limit {
 		var m rules.Move
-		if fast == nil || st.ToMove() == rules.NoPlayer {
+		if fast == nil {
 			moves := st.LegalMoves((*buf)[:0])
 			*buf = moves
 			if len(moves) == 0 {
@@ -110,7 +110,12 @@ func (r *rollout) advance(st rules.State, rng *rand.Rand, buf *[]rules.Move, lim
 				m = moves[rng.IntN(len(moves))]
 			}
 		} else {
+			// RandomMove reports the end itself, so the player to move is asked only when
+			// the cap stops the playout, which must not hide a game that has just ended.
 			if r.stop(st, eval) {
+				if st.ToMove() == rules.NoPlayer {
+					return used, r.end(st), true
+				}
 				return used, r.stopped(eval), true
 			}
 			var ok bool
@@ -118,9 +123,8 @@ func (r *rollout) advance(st rules.State, rng *rand.Rand, buf *[]rules.Move, lim
 				return used, r.end(st), true
 			}
 		}
-		mover := st.ToMove()
 		if trail != nil {
-			*trail = append(*trail, played{key: historyKey(m), mover: mover})
+			*trail = append(*trail, played{key: historyKey(m), mover: st.ToMove()})
 		}
 		st.Apply(m)
 		r.decisions++
