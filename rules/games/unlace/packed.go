@@ -49,6 +49,17 @@ var packedDir = func() (t [2*rowBits + 1]int8) {
 	return t
 }()
 
+// sizeBits[k][b] is all ones if bit b of k is set and zero otherwise: the masks that add k
+// to bit-sliced counts.
+var sizeBits = func() (t [16][4]uint64) {
+	for k := range t {
+		for b := range t[k] {
+			t[k][b] = -uint64(k >> b & 1)
+		}
+	}
+	return t
+}()
+
 // maxPieces bounds a side's pieces on a packed board (37 cells, a third each at the
 // start), maxGroups its groups of two pieces or more.
 const (
@@ -110,12 +121,15 @@ func packedMoves(board, own uint64, mv *[6]set) {
 		sum.b1 = ca ^ cb ^ c0
 		sum.b2 = ca&cb | c0&(ca^cb)
 	}
-	// one and two hold the cells beside at least one and at least two groups.
-	one := sum.b0 | sum.b1 | sum.b2
+	// two holds the cells beside at least two groups, lone1 those beside exactly one lone
+	// piece.
 	two := sum.b1 | sum.b2
+	lone1 := sum.b0 &^ two
 	// The groups of two or more pieces, found by flood fills.
 	var groups [maxGroups]uint64
-	var bySize [8]uint64
+	// bySize[k] holds the groups of k pieces (16 entries, so that a mask keeps the index
+	// in range without a bounds check).
+	var bySize [16]uint64
 	var sizes uint32
 	m := 0
 	for rest := own &^ lone; rest != 0; m++ {
@@ -132,13 +146,16 @@ func packedMoves(board, own uint64, mv *[6]set) {
 		}
 		groups[m] = g
 		k := bits.OnesCount64(g)
-		bySize[min(k, 7)] |= g
-		sizes |= 1 << k
+		bySize[k&15] |= g
+		sizes |= 1 << (k & 31)
 		near &= empty
+		// A cell of near already counted is beside another group.
+		two |= near & (sum.b0 | sum.b1 | sum.b2 | sum.b3)
 		// Add k to the count of every cell of near, a ripple-carry addition done for all
 		// cells at once. It is written out here rather than as a method of counts, which
 		// the compiler would not inline and whose calls kept the counts in memory.
-		a0, a1, a2, a3 := near&-uint64(k&1), near&-uint64(k>>1&1), near&-uint64(k>>2&1), near&-uint64(k>>3&1)
+		kb := &sizeBits[k&15]
+		a0, a1, a2, a3 := near&kb[0], near&kb[1], near&kb[2], near&kb[3]
 		carry := sum.b0 & a0
 		sum.b0 ^= a0
 		x := sum.b1 ^ a1
@@ -146,8 +163,6 @@ func packedMoves(board, own uint64, mv *[6]set) {
 		x = sum.b2 ^ a2
 		sum.b2, carry = x^carry, sum.b2&a2|carry&x
 		sum.b3 ^= a3 ^ carry
-		two |= one & near
-		one |= near
 		rest &^= g
 	}
 	two &= empty
@@ -161,7 +176,7 @@ func packedMoves(board, own uint64, mv *[6]set) {
 	// Steps with S ≥ g, the groups of one size at a time; S + g ≤ maxPieces bounds g.
 	for x := sizes & (1<<(maxPieces/2+1) - 1); x != 0; x &= x - 1 {
 		k := bits.TrailingZeros32(x)
-		g := bySize[k]
+		g := bySize[k&15]
 		// The targets whose count is at least 2k: those not found below 2k on some
 		// plane, going down from the top plane, while they matched 2k above it (written
 		// out for the same reason as the addition above).
@@ -203,13 +218,24 @@ func packedMoves(board, own uint64, mv *[6]set) {
 		large = largeGroups(groups[:m], simple, two, mv)
 	}
 	if multi != 0 {
+		// A step that touches exactly one of the two cells beside c and the target, L
+		// say, from a group of four or five is illegal if the target has exactly one lone
+		// piece beside it. That piece stands on one of the cells beyond the target, and
+		// keeps every other own piece off them but the one beside L, which is in G: so
+		// S = 1. In a group of five or fewer, c is a cut point (joining two arcs round it
+		// takes three pieces outside them), and the target touches only the part of
+		// G − c that holds L, so P ≤ k − 2 and the new group has at most k pieces. Most
+		// of the steps that would otherwise take a fill are of that kind.
+		small := multi & (bySize[4] | bySize[5])
+		iE, iNE, iNW := lone1>>1&small&(nbNE^nbSE), lone1>>rowBits&small&(nbE^nbNW), lone1>>(rowBits-1)&small&(nbNE^nbW)
+		iW, iSW, iSE := lone1<<1&small&(nbNW^nbSW), lone1<<rowBits&small&(nbW^nbSE), lone1<<(rowBits-1)&small&(nbSW^nbE)
 		var todo [6]uint64
-		todo[0] = multi & fE & (cE | large) &^ mv[0][0]
-		todo[1] = multi & fNE & (cNE | large) &^ mv[1][0]
-		todo[2] = multi & fNW & (cNW | large) &^ mv[2][0]
-		todo[3] = multi & fW & (cW | large) &^ mv[3][0]
-		todo[4] = multi & fSW & (cSW | large) &^ mv[4][0]
-		todo[5] = multi & fSE & (cSE | large) &^ mv[5][0]
+		todo[0] = multi & fE & (cE | large) &^ mv[0][0] &^ iE
+		todo[1] = multi & fNE & (cNE | large) &^ mv[1][0] &^ iNE
+		todo[2] = multi & fNW & (cNW | large) &^ mv[2][0] &^ iNW
+		todo[3] = multi & fW & (cW | large) &^ mv[3][0] &^ iW
+		todo[4] = multi & fSW & (cSW | large) &^ mv[4][0] &^ iSW
+		todo[5] = multi & fSE & (cSE | large) &^ mv[5][0] &^ iSE
 		if pending := todo[0] | todo[1] | todo[2] | todo[3] | todo[4] | todo[5]; pending != 0 {
 			splitSteps(pending, &groups, sum, &todo, mv)
 		}
