@@ -173,25 +173,27 @@ func packedMoves(board, own uint64, mv *[6]set) {
 	fE, fNE, fNW, fW, fSW, fSE := from(two)
 	oE, oNE, oNW := fE&(lone|simple&cE), fNE&(lone|simple&cNE), fNW&(lone|simple&cNW)
 	oW, oSW, oSE := fW&(lone|simple&cW), fSW&(lone|simple&cSW), fSE&(lone|simple&cSE)
-	// Steps with S ≥ g, the groups of one size at a time; S + g ≤ maxPieces bounds g.
-	for x := sizes & (1<<(maxPieces/2+1) - 1); x != 0; x &= x - 1 {
-		k := bits.TrailingZeros32(x)
-		g := bySize[k&15]
-		// The targets whose count is at least 2k: those not found below 2k on some
-		// plane, going down from the top plane, while they matched 2k above it (written
-		// out for the same reason as the addition above).
-		k2 := 2 * k
-		w3, w2, w1, w0 := -uint64(k2>>3&1), -uint64(k2>>2&1), -uint64(k2>>1&1), -uint64(k2&1)
-		below := w3 &^ sum.b3
-		equal := ^(w3 ^ sum.b3)
-		below |= equal & w2 &^ sum.b2
-		equal &^= w2 ^ sum.b2
-		below |= equal & w1 &^ sum.b1
-		equal &^= w1 ^ sum.b1
-		below |= equal & w0 &^ sum.b0
-		bE, bNE, bNW, bW, bSW, bSE := from(empty &^ below)
-		oE, oNE, oNW = oE|g&bE, oNE|g&bNE, oNW|g&bNW
-		oW, oSW, oSE = oW|g&bW, oSW|g&bSW, oSE|g&bSE
+	// Steps with S ≥ g, where the count at the target is at least 2g. No count exceeds
+	// maxPieces, so that reads off the top planes. Groups of two and three are the common
+	// ones, and are settled without a branch; larger groups (S + g ≤ maxPieces bounds g)
+	// are rare enough for one that is predicted.
+	{
+		g2, g3 := bySize[2], bySize[3]
+		b2E, b2NE, b2NW, b2W, b2SW, b2SE := from(empty & (sum.b3 | sum.b2))
+		b3E, b3NE, b3NW, b3W, b3SW, b3SE := from(empty & (sum.b3 | sum.b2&sum.b1))
+		oE, oNE, oNW = oE|g2&b2E|g3&b3E, oNE|g2&b2NE|g3&b3NE, oNW|g2&b2NW|g3&b3NW
+		oW, oSW, oSE = oW|g2&b2W|g3&b3W, oSW|g2&b2SW|g3&b3SW, oSE|g2&b2SE|g3&b3SE
+	}
+	if g := bySize[4] | bySize[5] | bySize[6]; g != 0 {
+		// At least 8, 10 and 12.
+		t := empty & sum.b3
+		g4, g5, g6 := bySize[4], bySize[5], bySize[6]
+		t5, t6 := t&(sum.b2|sum.b1), t&sum.b2
+		bE, bNE, bNW, bW, bSW, bSE := from(t)
+		cE5, cNE5, cNW5, cW5, cSW5, cSE5 := from(t5)
+		cE6, cNE6, cNW6, cW6, cSW6, cSE6 := from(t6)
+		oE, oNE, oNW = oE|g4&bE|g5&cE5|g6&cE6, oNE|g4&bNE|g5&cNE5|g6&cNE6, oNW|g4&bNW|g5&cNW5|g6&cNW6
+		oW, oSW, oSE = oW|g4&bW|g5&cW5|g6&cW6, oSW|g4&bSW|g5&cSW5|g6&cSW6, oSE|g4&bSE|g5&cSE5|g6&cSE6
 	}
 	// Pieces of two arcs in groups of three are settled by counting: such a group is c
 	// and two single pieces x and y on either side, and a step keeps those of them that
