@@ -91,10 +91,12 @@ func (s *counts) at(i uint) int {
 //     round one of those two cells: four pieces besides c, so groups of five or more;
 //   - if c's neighbours form two arcs or more, P needs a flood fill from a within G − c,
 //     except in a group of three, where G − c is two single pieces and P is how many of
-//     them are beside a.
+//     them are beside a, and in a group of four or five when a touches one of the two
+//     cells beside c and a and has exactly one lone piece beside it: the step is then
+//     illegal (see below).
 //
-// All but the last case are worked out for all pieces at once with bit sets: S + g is the
-// sum over the groups beside a, kept as bit-sliced counts.
+// All but the fills are worked out for all pieces at once with bit sets: S + g is the sum
+// over the groups beside a, kept as bit-sliced counts.
 func packedMoves(board, own uint64, mv *[6]set) {
 	empty := board &^ own
 	// nbD holds the pieces whose neighbour in direction D is an own piece.
