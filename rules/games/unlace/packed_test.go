@@ -93,18 +93,7 @@ func BenchmarkPackedMoves(b *testing.B) {
 func TestPackedShapes(t *testing.T) {
 	check := func(v *variant, own uint64) {
 		t.Helper()
-		var x set
-		for y := own; y != 0; y &= y - 1 {
-			x.Add(int(v.site[bits.TrailingZeros64(y)]))
-		}
-		var got [6]set
-		packedMoves(v.board, own, &got)
-		want := Moves(v.Topo, x)
-		for d := range want {
-			if v.pack(want[d]) != got[d][0] {
-				t.Fatalf("size %d pieces %x direction %d: packed %x, want %x", v.Size, own, d, got[d][0], v.pack(want[d]))
-			}
-		}
+		checkPacked(t, v, own)
 	}
 	v := start(t, "").v
 	centre := uint64(1) << (3*rowBits + 3) // axial (0, 0)
@@ -137,6 +126,45 @@ func TestPackedShapes(t *testing.T) {
 			check(v, own)
 		}
 	}
+}
+
+// checkPacked fails t unless packedMoves gives the steps of Moves, which flood-fills every
+// group, for the pieces own in the packed layout of v.
+func checkPacked(t testing.TB, v *variant, own uint64) {
+	t.Helper()
+	var x set
+	for y := own; y != 0; y &= y - 1 {
+		x.Add(int(v.site[bits.TrailingZeros64(y)]))
+	}
+	var got [6]set
+	packedMoves(v.board, own, &got)
+	want := Moves(v.Topo, x)
+	for d := range want {
+		if v.pack(want[d]) != got[d][0] {
+			t.Fatalf("size %d pieces %x direction %d: packed %x, want %x", v.Size, own, d, got[d][0], v.pack(want[d]))
+		}
+	}
+}
+
+// FuzzPackedMoves checks packedMoves against Moves on any set of at most maxPieces cells
+// of either packed board: the fuzzer's words, cut to the board and to their last
+// maxPieces cells.
+func FuzzPackedMoves(f *testing.F) {
+	f.Add(uint64(0), false)
+	f.Add(uint64(0x0000_3c18_1c3e_1c08), false) // a tight cluster round the centre
+	f.Add(uint64(0x0040_2010_0804_0201), true)
+	f.Fuzz(func(t *testing.T, cells uint64, small bool) {
+		n := packedMax
+		if small {
+			n = minSize
+		}
+		v := start(t, "size="+strconv.Itoa(n)).v
+		own := cells & v.board
+		for bits.OnesCount64(own) > maxPieces {
+			own &= own - 1
+		}
+		checkPacked(t, v, own)
+	})
 }
 
 // stepCounts returns the starts and the total that RandomMove works from: kept by Apply
