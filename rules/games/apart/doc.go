@@ -51,7 +51,7 @@
 // # Encoding: one decision per jump (encoding B)
 //
 // A chain is entered one Jump at a time, each a two-site move, and Stop ends it; between
-// them MidTurn is true. A whole-path move (encoding A) cannot be proved to fit MaxPath = 16
+// them MidTurn is true. A whole-path move (encoding A) cannot be proved to fit MaxPath (14)
 // sites: nothing in the rules bounds a chain but the 63 squares it may land on at most
 // once each, and a piece in the middle of a crowd has up to seven jumps to choose from at
 // every landing. A single step is a Step move, a whole turn. Where the piece has no jump

@@ -73,7 +73,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if nw == 1 {
 		// A board of at most 64 cells, the default size among them: the cells fit one
 		// word, which stays in a register from the draw to the pick. This is written out
-		// here rather than in a helper, because passing the 36-byte move up one more
+		// here rather than in a helper, because passing the 32-byte move up one more
 		// call cost as much as the draw.
 		var cells uint64
 		swap := false

@@ -367,7 +367,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 }
 
 // legal reports whether m is one of LegalMoves, without listing them. It takes a pointer
-// so that Apply does not copy the 36-byte move once more on every turn.
+// so that Apply does not copy the 32-byte move once more on every turn.
 func (s *State) legal(m *rules.Move) bool {
 	if s.over || m.Kind != rules.Jump || m.Len != 2 || m.Tag != 0 {
 		return false

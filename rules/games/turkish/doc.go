@@ -61,11 +61,10 @@
 // proved. For men it holds: a man keeps the parity of its file and rank, so it lands only
 // on 16 squares, and it never revisits one (it never moves backward, and along a rank it
 // cannot reverse, because the square it would jump is the one it just emptied), so a chain
-// takes at most 15 pieces and fits in MaxPath = 16 sites. A flying king, though, may turn
+// takes at most 15 pieces, 16 sites, already more than MaxPath (14). A flying king may turn
 // freely, revisit squares and land on either parity, so nothing short of the 16 pieces a
-// side owns bounds its chain: a king taking all 16 would need 17 sites. Whether a
-// reachable position allows such a chain is not something we can prove, and a game must
-// never cut a path short, so chains are entered hop by hop.
+// side owns bounds its chain: a king taking all 16 would need 17 sites. A game must never
+// cut a path short, so chains are entered hop by hop.
 //
 // The maximum rule is then enforced on every hop: LegalMoves offers only the jumps that
 // begin (or, mid-chain, continue) a route taking the most pieces. It searches each jump's
