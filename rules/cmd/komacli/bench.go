@@ -35,35 +35,50 @@ func (m *meter) timed(f func() float64) {
 }
 
 type benchResult struct {
-	playouts, baseline meter
-	turns              int
+	// playouts and turns are start's; other and otherTurns those of the game it is
+	// compared with, if any.
+	playouts, other, baseline meter
+	turns, otherTurns         int
 }
 
 // benchRun plays random playouts from start for about budget, in slices that alternate
-// with the reference workload when baseline is set.
-func benchRun(start rules.State, seed uint64, budget time.Duration, baseline bool) benchResult {
+// with playouts from against, when it is not nil, and with the reference workload when
+// baseline is set.
+func benchRun(start, against rules.State, seed uint64, budget time.Duration, baseline bool) benchResult {
 	var r benchResult
 	rng := rand.New(rand.NewPCG(seed, 0x62656e6368))
-	scratch := start.Clone()
 	var buf []rules.Move
-	ref := newReference(seed)
-	began := time.Now()
-	// At least one slice runs, so that every rate has something to divide.
-	for first := true; first || time.Since(began) < budget; first = false {
-		r.playouts.timed(func() float64 {
+	// slice plays from one start for one slice, adding up its turns.
+	slice := func(start rules.State, turns *int) func() float64 {
+		scratch := start.Clone()
+		return func() float64 {
 			n := 0
 			for t0 := time.Now(); time.Since(t0) < benchSlice; {
 				// Check the clock every few playouts so timing does not dominate short games.
 				for i := 0; i < 16; i++ {
 					scratch.CopyFrom(start)
-					var turns int
-					_, turns, buf = ai.Playout(scratch, rng, buf)
-					r.turns += turns
+					var t int
+					_, t, buf = ai.Playout(scratch, rng, buf)
+					*turns += t
 					n++
 				}
 			}
 			return float64(n)
-		})
+		}
+	}
+	own := slice(start, &r.turns)
+	var other func() float64
+	if against != nil {
+		other = slice(against, &r.otherTurns)
+	}
+	ref := newReference(seed)
+	began := time.Now()
+	// At least one slice runs, so that every rate has something to divide.
+	for first := true; first || time.Since(began) < budget; first = false {
+		r.playouts.timed(own)
+		if other != nil {
+			r.other.timed(other)
+		}
 		if baseline {
 			r.baseline.timed(func() float64 {
 				n := 0

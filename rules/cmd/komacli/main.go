@@ -5,11 +5,14 @@
 //	                                     after the moves (in the game's notation), with the
 //	                                     result once the game is over
 //	komacli perft <spec> <depth>         "<d> <count>" for d = 1..depth, counted by whole turns
-//	komacli bench <spec> [-seconds S] [-seed N] [-baseline] [-generic]
+//	komacli bench <spec> [-seconds S] [-seed N] [-baseline] [-against <spec>] [-generic]
 //	                                     uniformly random playouts on one core; -baseline
 //	                                     also times a fixed reference workload in the same
-//	                                     run and prints the ratio, -generic draws every move
-//	                                     from LegalMoves instead of the game's RandomMover
+//	                                     run and prints the ratio, -against times another
+//	                                     ruleset's playouts in the same run and prints the
+//	                                     ratio of the two speeds per turn, -generic draws
+//	                                     every move from LegalMoves instead of the game's
+//	                                     RandomMover
 //	komacli selfplay <spec> -a <setting> -b <setting> -games N [-seed S] [-timescale F] [-parallel P] [-moves]
 //	                                     AI against AI, sides alternating, P games at a time
 //
@@ -80,7 +83,7 @@ func checkFloat(what string, v, lo, hi float64) error {
 	return nil
 }
 
-const usage = "usage: komacli list | show <spec> | perft <spec> <depth> | bench <spec> [-seconds S] [-seed N] [-baseline] [-generic] | selfplay <spec> -a <setting> -b <setting> -games N [-seed S] [-timescale F] [-parallel P]"
+const usage = "usage: komacli list | show <spec> | perft <spec> <depth> | bench <spec> [-seconds S] [-seed N] [-baseline] [-against <spec>] [-generic] | selfplay <spec> -a <setting> -b <setting> -games N [-seed S] [-timescale F] [-parallel P]"
 
 func run(args []string, stdout, stderr io.Writer) int {
 	err := dispatch(args, stdout)
@@ -206,6 +209,7 @@ func bench(out io.Writer, args []string) error {
 	seconds := fs.Float64("seconds", 5, "how long to run")
 	seed := fs.Uint64("seed", 1, "random seed")
 	withBaseline := fs.Bool("baseline", false, "also time the reference workload")
+	againstText := fs.String("against", "", "another ruleset to time in the same run")
 	generic := fs.Bool("generic", false, "draw moves from LegalMoves only")
 	if err := fs.Parse(rest); err != nil {
 		return usagef("bench: %v", err)
@@ -220,13 +224,34 @@ func bench(out io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
+	var against rules.State
+	if *againstText != "" {
+		if _, against, err = parseSpec(*againstText); err != nil {
+			return fmt.Errorf("bench -against: %w", err)
+		}
+	}
 	if *generic {
 		start = &genericState{start}
+		if against != nil {
+			against = &genericState{against}
+		}
 	}
 	runtime.GOMAXPROCS(1) // one core, as the figures are quoted
-	r := benchRun(start, *seed, time.Duration(*seconds*float64(time.Second)), *withBaseline)
+	r := benchRun(start, against, *seed, time.Duration(*seconds*float64(time.Second)), *withBaseline)
 	fmt.Fprintf(out, "playouts/s %.0f\n", r.playouts.perWall())
 	fmt.Fprintf(out, "turns/playout %.2f\n", float64(r.turns)/r.playouts.count)
+	if against != nil {
+		// Both speeds are per turn: the turns each side's slices played over their time.
+		own, other := float64(r.turns), float64(r.otherTurns)
+		fmt.Fprintf(out, "turns/s %.0f\n", own/r.playouts.wall.Seconds())
+		fmt.Fprintf(out, "against playouts/s %.0f\n", r.other.perWall())
+		fmt.Fprintf(out, "against turns/playout %.2f\n", other/r.other.count)
+		fmt.Fprintf(out, "against turns/s %.0f\n", other/r.other.wall.Seconds())
+		fmt.Fprintf(out, "turn ratio %.4f\n", own/r.playouts.wall.Seconds()/(other/r.other.wall.Seconds()))
+		if r.playouts.cpu > 0 && r.other.cpu > 0 {
+			fmt.Fprintf(out, "cpu turn ratio %.4f\n", own/r.playouts.cpu.Seconds()/(other/r.other.cpu.Seconds()))
+		}
+	}
 	if *withBaseline {
 		fmt.Fprintf(out, "baseline/s %.0f\n", r.baseline.perWall())
 		fmt.Fprintf(out, "ratio %.4f\n", r.playouts.perWall()/r.baseline.perWall())

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -47,6 +48,8 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{"selfplay", "alquad", "-a", "easy", "-b", "easy", "-games", "1", "-opening", "@c3 @z9"},
 		{"selfplay", "alquad", "-a", "easy", "-b", "easy", "-games", "1", "-opening", "@c3 @b2 purple"},
 		{"bench", "stoic", "-baseline=maybe"},
+		{"bench", "stoic", "-against", "chess"},
+		{"bench", "stoic", "-against", "skirt:size=99"},
 		// Numbers too large to allocate or to run, and numbers that are not finite.
 		{"perft", "stoic", "9223372036854775807"},
 		{"perft", "stoic", "100000000000"},
@@ -195,6 +198,27 @@ func TestBenchBaseline(t *testing.T) {
 			`(cpu playouts/s \d+\ncpu baseline/s \d+\ncpu ratio \d+\.\d{4}\n)?$`)
 		if code != 0 || !lines.MatchString(stdout) {
 			t.Errorf("%q: exit %d %q %q", args, code, stdout, stderr)
+		}
+	}
+}
+
+// TestBenchAgainst checks the lines -against adds, and that its ratio is the ratio of the
+// two turn rates it prints.
+func TestBenchAgainst(t *testing.T) {
+	for _, extra := range [][]string{{"-against", "skirt"}, {"-against", "skirt:size=4", "-generic"}} {
+		args := append([]string{"bench", "stoic", "-seconds", "0.2"}, extra...)
+		code, stdout, stderr := runCLI(args...)
+		lines := regexp.MustCompile(`^playouts/s \d+\nturns/playout \d+\.\d\d\nturns/s (\d+)\n` +
+			`against playouts/s \d+\nagainst turns/playout \d+\.\d\d\nagainst turns/s (\d+)\nturn ratio (\d+\.\d{4})\n` +
+			`(cpu turn ratio \d+\.\d{4}\n)?$`)
+		m := lines.FindStringSubmatch(stdout)
+		if code != 0 || m == nil {
+			t.Fatalf("%q: exit %d %q %q", args, code, stdout, stderr)
+		}
+		var own, other, ratio float64
+		fmt.Sscan(m[1]+" "+m[2]+" "+m[3], &own, &other, &ratio)
+		if other == 0 || math.Abs(own/other-ratio) > 0.001*ratio+1/other {
+			t.Errorf("%q: turn ratio %v, but %v/%v turns per second", args, ratio, own, other)
 		}
 	}
 }
