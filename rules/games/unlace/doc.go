@@ -45,7 +45,8 @@
 // column (packed.go), where the six directions are shifts and the steps are found for all
 // pieces at once from bit-sliced sums of the group sizes beside each cell, with a flood
 // fill only for a piece joining two arcs of a group of four or more. Larger boards use Moves, which labels the groups once
-// and flood-fills only where a step stays beside what is left of its own group. Hash is a
+// and flood-fills only where a step of a piece with two arcs of neighbours or more stays
+// beside what is left of its own group and joins another group too small to settle it. Hash is a
 // Zobrist hash (keys seeded with "unlace") of the pieces and a key for Black to move;
 // AppendKey adds the size and the end flag. The game is Memoryless.
 package unlace

@@ -128,8 +128,8 @@ func TestPackedShapes(t *testing.T) {
 	}
 }
 
-// checkPacked fails t unless packedMoves gives the steps of Moves, which flood-fills every
-// group, for the pieces own in the packed layout of v.
+// checkPacked fails t unless packedMoves gives the steps of Moves (which TestMovesShapes
+// checks against a flood fill for every step) for the pieces own in the packed layout of v.
 func checkPacked(t testing.TB, v *variant, own uint64) {
 	t.Helper()
 	var x set

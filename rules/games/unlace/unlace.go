@@ -213,10 +213,13 @@ func (s *State) MidTurn() bool { return false }
 // way: the neighbour is on the board and not own, and the piece's group after the step is
 // strictly larger than its group before.
 //
-// The groups are labelled once. The new group of a step to t is t itself, every other
-// group beside t, and whatever part of the piece's old group still touches t once the
-// piece has left; only that last part needs a flood fill, and only when the other groups
-// alone do not already make the new group larger.
+// The groups are labelled once. The new group of a step of c (group G of g pieces) to a
+// is a itself, every other group beside a (S pieces in all) and the part of G − c still
+// beside a (P pieces, at most g − 1). So with S = 0 the step is never legal; with S ≥ g it
+// always is; in between it is legal if c's own neighbours form one arc round it, since
+// G − c then stays connected (a path through c can go round along the arc) and P = g − 1
+// as soon as a touches G − c. Only the remaining steps, from a piece whose neighbours form
+// two arcs or more, need a flood fill for P.
 func Moves(t *squish.Topo, own set) (mv [6]set) {
 	var label [128]uint8
 	var groups [64]set
@@ -241,6 +244,13 @@ func Moves(t *squish.Topo, own set) (mv [6]set) {
 			before := sizes[home]
 			rest := own
 			rest.Remove(c)
+			var around uint8
+			for d, a := range t.Nbr[c] {
+				if a >= 0 && own.Has(int(a)) {
+					around |= 1 << d
+				}
+			}
+			oneArc := arcs[around] <= 1
 			for d := 0; d < 6; d++ {
 				a := int(t.Nbr[c][d])
 				if a < 0 || own.Has(a) {
@@ -249,10 +259,6 @@ func Moves(t *squish.Topo, own set) (mv [6]set) {
 				nb := t.NbrSet[a]
 				nb[0] &= rest[0]
 				nb[1] &= rest[1]
-				if nb[0]|nb[1] == 0 {
-					// A lone piece after the step is a group of one, never larger.
-					continue
-				}
 				after := 1
 				var seen uint64
 				touchesHome := false
@@ -268,7 +274,16 @@ func Moves(t *squish.Topo, own set) (mv [6]set) {
 						}
 					}
 				}
-				if after <= before && touchesHome {
+				// after is now 1 + S.
+				switch {
+				case after == 1:
+					continue
+				case after > before:
+				case !touchesHome:
+					continue
+				case oneArc:
+					after += before - 1
+				default:
 					grown := rest
 					grown.Add(a)
 					after = t.Group(grown, a).Count()
@@ -281,6 +296,20 @@ func Moves(t *squish.Topo, own set) (mv [6]set) {
 	}
 	return mv
 }
+
+// arcs[m] is the number of runs of set bits in the six-bit mask m read round a circle:
+// given a cell's own neighbours by direction (board.HexE order, in which consecutive
+// directions point at cells next to each other), the arcs they form round it.
+var arcs = func() (t [64]uint8) {
+	for m := range t {
+		for d := 0; d < 6; d++ {
+			if m>>d&1 == 1 && m>>((d+5)%6)&1 == 0 {
+				t[m]++
+			}
+		}
+	}
+	return t
+}()
 
 func lowest(s set) int {
 	if s[0] != 0 {

@@ -9,6 +9,7 @@ import (
 
 	"koma/rules"
 	"koma/rules/board"
+	"koma/rules/games/squish"
 	"koma/rules/rulestest"
 )
 
@@ -307,3 +308,46 @@ func TestPlayoutsDoNotAllocate(t *testing.T) { rulestest.PlayoutsDoNotAllocate(t
 func BenchmarkRandomMovePlayout(b *testing.B) { rulestest.BenchRandomMovePlayout(b, start(b, "")) }
 func BenchmarkPlayout(b *testing.B)           { rulestest.BenchPlayout(b, start(b, "")) }
 func BenchmarkLegalMoves(b *testing.B)        { rulestest.BenchLegalMoves(b, start(b, "")) }
+
+// plainMoves is the rule of Moves restated with a flood fill for every step: the group of
+// the piece before it, and the group on the target after it.
+func plainMoves(t *squish.Topo, own set) (mv [6]set) {
+	for c := 0; c < t.Cells; c++ {
+		if !own.Has(c) {
+			continue
+		}
+		before := t.Group(own, c).Count()
+		for d := 0; d < 6; d++ {
+			a := int(t.Nbr[c][d])
+			if a < 0 || own.Has(a) {
+				continue
+			}
+			after := own
+			after.Remove(c)
+			after.Add(a)
+			if t.Group(after, a).Count() > before {
+				mv[d].Add(c)
+			}
+		}
+	}
+	return mv
+}
+
+// TestMovesShapes checks Moves against plainMoves on random sets of pieces of every size,
+// sparse and crowded, where pieces with two arcs of neighbours and every size of group
+// occur.
+func TestMovesShapes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 3))
+	for n := minSize; n <= maxSize; n++ {
+		topo := start(t, "size="+strconv.Itoa(n)).v.Topo
+		for range 20000 {
+			var own set
+			for range 1 + rng.IntN(topo.Cells*2/3) {
+				own.Add(rng.IntN(topo.Cells))
+			}
+			if got, want := Moves(topo, own), plainMoves(topo, own); got != want {
+				t.Fatalf("size %d pieces %x: Moves %x, want %x", n, own, got, want)
+			}
+		}
+	}
+}
