@@ -41,12 +41,14 @@
 // move list (on the larger boards Apply also keeps their running counts; on the packed
 // ones RandomMove counts the sets itself, and leaves a note of the step it drew, which
 // Apply plays without looking the move up again when it is handed that step). On boards
-// of up to four cells per side the pieces are also kept in one 64-bit word with a padding
-// column (packed.go), where the six directions are shifts and the steps are found for all
-// pieces at once from bit-sliced sums of the group sizes beside each cell, with a flood
-// fill only for a piece joining two arcs of a group of four or more. Larger boards use Moves, which labels the groups once
-// and flood-fills only where a step of a piece with two arcs of neighbours or more stays
-// beside what is left of its own group and joins another group too small to settle it. Hash is a
+// of up to five cells per side the pieces are also kept in one 64-bit word: up to four in
+// rows with a padding column (packed.go), where the six directions are shifts, and five
+// on a torus of 61 cells (torus.go), where they are rotations. The steps are then found
+// for all pieces at once from bit-sliced sums of the group sizes beside each cell, with a
+// flood fill only for a piece joining two arcs of a group of four or more. Larger boards
+// use Moves, which labels the groups once and flood-fills only where a step of a piece
+// with two arcs of neighbours or more stays beside what is left of its own group and
+// joins another group too small to settle it. Hash is a
 // Zobrist hash (keys seeded with "unlace") of the pieces and a key for Black to move;
 // AppendKey adds the size and the end flag. The game is Memoryless.
 package unlace

@@ -10,6 +10,14 @@ import (
 	"koma/rules/rulestest"
 )
 
+// packedSizes are the board sizes with a one-word layout: the row layout up to packedMax,
+// then the torus.
+var packedSizes = []int{3, 4, torusSize}
+
+// piecesAt bounds a side's pieces at the start of a board of n cells a side: a third of
+// the cells.
+func piecesAt(v *variant) int { return v.Start[0].Count() }
+
 // packedPositions returns the packed pieces of the player to move in every position of
 // some random games on the default board.
 func packedPositions(t testing.TB, games int) []uint64 {
@@ -35,7 +43,7 @@ func packedPositions(t testing.TB, games int) []uint64 {
 // the moves of both players (packedMoves against the site-indexed Moves), the end flag and
 // the counts RandomMove takes from the moves.
 func TestKeptData(t *testing.T) {
-	for n := minSize; n <= packedMax; n++ {
+	for _, n := range packedSizes {
 		s0 := start(t, "size="+strconv.Itoa(n))
 		v := s0.v
 		for seed := uint64(0); seed < 400; seed++ {
@@ -47,7 +55,7 @@ func TestKeptData(t *testing.T) {
 						t.Fatalf("size %d seed %d: packed pieces of %d differ", n, seed, p)
 					}
 					var got [6]set
-					packedMoves(v.board, s.own[p], &got)
+					v.packedMoves(s.own[p], &got)
 					want := Moves(v.Topo, s.occ[p])
 					for d := range want {
 						if v.pack(want[d]) != got[d][0] || got[d][1] != 0 {
@@ -116,12 +124,37 @@ func TestPackedShapes(t *testing.T) {
 		check(v, own)
 	}
 	rng := rand.New(rand.NewPCG(7, 7))
-	for n := minSize; n <= packedMax; n++ {
+	for _, n := range packedSizes {
 		v := start(t, "size="+strconv.Itoa(n)).v
 		for range 200000 {
 			var own uint64
-			for range 1 + rng.IntN(maxPieces) {
+			for range 1 + rng.IntN(piecesAt(v)) {
 				own |= 1 << v.index[rng.IntN(v.Cells)]
+			}
+			check(v, own)
+		}
+	}
+	// On the torus, every third set within two cells of the centre, of a corner and of a
+	// cell on an edge, where the rotations wrap.
+	v = start(t, "size="+strconv.Itoa(torusSize)).v
+	for _, label := range []string{"e5", "a5", "d2"} {
+		c, err := v.Board.Parse(label)
+		if err != nil {
+			t.Fatal(err)
+		}
+		centre := uint64(1) << v.index[c]
+		near := tor.dilate(tor.dilate(centre))
+		var cells []uint64
+		for y := near; y != 0; y &= y - 1 {
+			cells = append(cells, y&-y)
+		}
+		for subset := 0; subset < 1<<len(cells); subset++ {
+			if testing.Short() && subset%7 != 0 || subset%3 != 0 {
+				continue
+			}
+			var own uint64
+			for i, c := range cells {
+				own |= c & -uint64(subset>>i&1)
 			}
 			check(v, own)
 		}
@@ -137,7 +170,7 @@ func checkPacked(t testing.TB, v *variant, own uint64) {
 		x.Add(int(v.site[bits.TrailingZeros64(y)]))
 	}
 	var got [6]set
-	packedMoves(v.board, own, &got)
+	v.packedMoves(own, &got)
 	want := Moves(v.Topo, x)
 	for d := range want {
 		if v.pack(want[d]) != got[d][0] {
@@ -147,20 +180,18 @@ func checkPacked(t testing.TB, v *variant, own uint64) {
 }
 
 // FuzzPackedMoves checks packedMoves against Moves on any set of at most maxPieces cells
-// of either packed board: the fuzzer's words, cut to the board and to their last
-// maxPieces cells.
+// of any packed board (packedSizes, chosen by the fuzzer's byte): the fuzzer's words, cut
+// to the board and to their last cells beyond a side's pieces at the start.
 func FuzzPackedMoves(f *testing.F) {
-	f.Add(uint64(0), false)
-	f.Add(uint64(0x0000_3c18_1c3e_1c08), false) // a tight cluster round the centre
-	f.Add(uint64(0x0040_2010_0804_0201), true)
-	f.Fuzz(func(t *testing.T, cells uint64, small bool) {
-		n := packedMax
-		if small {
-			n = minSize
-		}
+	f.Add(uint64(0), uint8(1))
+	f.Add(uint64(0x0000_3c18_1c3e_1c08), uint8(1)) // a tight cluster round the centre
+	f.Add(uint64(0x0040_2010_0804_0201), uint8(0))
+	f.Add(uint64(0x1c00_0000_0000_e007), uint8(2)) // round the torus's seam
+	f.Fuzz(func(t *testing.T, cells uint64, size uint8) {
+		n := packedSizes[int(size)%len(packedSizes)]
 		v := start(t, "size="+strconv.Itoa(n)).v
 		own := cells & v.board
-		for bits.OnesCount64(own) > maxPieces {
+		for bits.OnesCount64(own) > piecesAt(v) {
 			own &= own - 1
 		}
 		checkPacked(t, v, own)
@@ -221,7 +252,7 @@ func TestKeptCounts(t *testing.T) {
 // TestDrawnMove checks the note RandomMove leaves on the packed boards
 // (rulestest.DrawnNote): a flag bit over the packed indexes of the move's two cells.
 func TestDrawnMove(t *testing.T) {
-	for n := minSize; n <= packedMax; n++ {
+	for _, n := range packedSizes {
 		root := start(t, "size="+strconv.Itoa(n))
 		v := root.v
 		rulestest.DrawnNote(t, root, 300, uint64(n),

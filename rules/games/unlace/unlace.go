@@ -58,10 +58,11 @@ type variant struct {
 	*squish.Topo
 	opts rules.Options
 	keys board.Zobrist
-	// packed tells whether the board fits the one-word layout of packed.go; board is then
-	// its cells in that layout.
-	packed bool
-	board  uint64
+	// packed tells whether the board fits one word, in the row layout of packed.go or,
+	// when torus is set, the torus layout of torus.go; board is then its cells in that
+	// layout.
+	packed, torus bool
+	board         uint64
 	// index maps a site to its index in the move sets (its packed bit, or the site itself
 	// on larger boards) and site maps back.
 	index [128]uint8
@@ -93,12 +94,18 @@ func init() {
 
 func buildVariant(n int) *variant {
 	t := squish.TopoOf(n)
-	v := &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 1+2*t.Cells), packed: n <= packedMax}
+	v := &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 1+2*t.Cells),
+		packed: n <= packedMax || n == torusSize, torus: n == torusSize}
 	for c := 0; c < t.Cells; c++ {
 		i := c
-		if v.packed {
+		switch {
+		case v.torus:
+			i = int(tor.bit[c])
+		case v.packed:
 			info := t.Board.Info(board.Site(c))
 			i = (info.Row+n-1)*rowBits + info.Col + n - 1
+		}
+		if v.packed {
 			v.board |= 1 << i
 		}
 		v.index[c], v.site[i] = uint8(i), uint8(c)
@@ -108,13 +115,10 @@ func buildVariant(n int) *variant {
 	}
 	v.turnKey = v.keys[sideKey]
 	if v.packed {
-		for i := 0; i < 64; i++ {
-			if v.board>>i&1 == 0 {
-				continue
-			}
-			for d := 0; d < 6; d++ {
-				if j := i + int(packedStep[d]); j >= 0 && j < 64 && v.board>>j&1 != 0 {
-					v.steps[i][d] = rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(v.site[i]), board.Site(v.site[j])}}
+		for c := 0; c < t.Cells; c++ {
+			for d, a := range t.Nbr[c] {
+				if a >= 0 {
+					v.steps[v.index[c]][d] = rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(c), board.Site(a)}}
 				}
 			}
 		}
@@ -173,10 +177,29 @@ func (v *variant) pack(x set) uint64 {
 // movesOf returns the steps of player p by index.
 func (s *State) movesOf(p rules.Player) (mv [6]set) {
 	if s.v.packed {
-		packedMoves(s.v.board, s.own[p], &mv)
+		s.v.packedMoves(s.own[p], &mv)
 		return mv
 	}
 	return Moves(s.v.Topo, s.occ[p])
+}
+
+// packedMoves writes the steps of the pieces own, in the one-word layout of a packed
+// board, to mv.
+func (v *variant) packedMoves(own uint64, mv *[6]set) {
+	if v.torus {
+		torusMoves(own, mv)
+		return
+	}
+	packedMoves(v.board, own, mv)
+}
+
+// next returns the index of the neighbour in direction d of the cell with index i, on a
+// packed board, where it has one.
+func (v *variant) next(i, d int) int {
+	if v.torus {
+		return int(tor.next[i&63][d])
+	}
+	return (i + int(packedStep[d])) & 63
 }
 
 // refresh recomputes the packed pieces and the moves from the pieces and the player to
@@ -323,7 +346,7 @@ func (s *State) step(i, d int) rules.Move {
 	c := s.v.site[i]
 	var t board.Site
 	if s.v.packed {
-		t = board.Site(s.v.site[(i+int(packedStep[d]))&127])
+		t = board.Site(s.v.site[s.v.next(i, d)])
 	} else {
 		t = board.Site(s.v.Nbr[c][d])
 	}
@@ -365,7 +388,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		d := bits.OnesCount64((uint64(k)*laneOnes | laneGuards - starts) & laneGuards)
 		before := int(starts >> (laneBits * d) & laneMask)
 		i := board.SelectLow(m[d][0], k-before) & 63
-		j := (i + int(packedStep[d])) & 63
+		j := v.next(i, d)
 		s.drawn = 1<<63 | uint64(i) | uint64(j)<<8
 		// The move is copied whole from the table: see variant.steps.
 		return v.steps[i][d], true
@@ -465,12 +488,17 @@ func (s *State) Apply(m rules.Move) {
 // applyPacked is Apply on a packed board, from the sites c and t on the board and their
 // packed indices: it checks the step against the move sets and plays it.
 func (s *State) applyPacked(c, t, ic, it int) {
-	// In the packed layout the difference of the indices names the direction.
-	diff := uint(it - ic + rowBits)
-	if diff > 2*rowBits {
-		return
+	// In either layout the difference of the indices names the direction.
+	var d int
+	if s.v.torus {
+		d = int(tor.dir[(it-ic+torusCells)%torusCells])
+	} else {
+		diff := uint(it - ic + rowBits)
+		if diff > 2*rowBits {
+			return
+		}
+		d = int(packedDir[diff])
 	}
-	d := int(packedDir[diff])
 	if d < 0 || s.moves[d][0]>>ic&1 == 0 {
 		return
 	}
@@ -479,7 +507,7 @@ func (s *State) applyPacked(c, t, ic, it int) {
 
 // stepPacked plays the legal step from site c to site t, of packed indices ic and it, on
 // a packed board: the one-word pieces give the capture, every site is in the first word
-// of the site sets (37 cells at most), and the keys are read by packed index.
+// of the site sets (61 cells at most), and the keys are read by packed index.
 func (s *State) stepPacked(c, t, ic, it uint) {
 	v := s.v
 	// The masks on the player and the shifts spare the bounds checks and the guards for
@@ -498,7 +526,11 @@ func (s *State) stepPacked(c, t, ic, it uint) {
 	s.occ[q][0] &^= 1 << t
 	s.hash ^= v.keyAt[p][ic] ^ v.keyAt[p][it] ^ v.turnKey ^ v.keyAt[q][it]&-captured
 	s.turn = q
-	packedMoves(v.board, other, &s.moves)
+	if v.torus {
+		torusMoves(other, &s.moves)
+	} else {
+		packedMoves(v.board, other, &s.moves)
+	}
 	m := &s.moves
 	s.over = m[0][0]|m[1][0]|m[2][0]|m[3][0]|m[4][0]|m[5][0] == 0
 }
