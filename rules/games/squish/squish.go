@@ -720,21 +720,27 @@ func (s *State) generate() {
 	s.moves = squishMoves(s.v.Topo, s.occ[s.turn])
 }
 
+// The largest board, 3r(r+1)+1 cells for r = maxSize−1, leaves cell 127 free for
+// squishMoves; this fails to compile otherwise.
+var _ [127 - (3*(maxSize-1)*maxSize + 1)]struct{}
+
 // squishMoves returns, per direction, the pieces of own that may step that way: the
 // neighbour is on the board and not friendly, and a friendly piece lies further along.
+//
+// It has no branch per direction, which random positions would mispredict: a missing
+// neighbour (-1) reads as cell 127, which no board of up to 127 cells has, so it is never
+// friendly, and the ray beyond it is empty.
 func squishMoves(t *Topo, own Set) (mv [6]Set) {
 	for w := 0; w < 2; w++ {
 		for x := own[w]; x != 0; x &= x - 1 {
 			c := w*64 + bits.TrailingZeros64(x)
+			bit := x & -x
 			nbr, ray := &t.Nbr[c], &t.ray2[c]
 			for d := 0; d < 6; d++ {
-				a := int(nbr[d])
-				if a < 0 || own.Has(a) {
-					continue
-				}
-				if r := ray[d]; r[0]&own[0]|r[1]&own[1] != 0 {
-					mv[d].Add(c)
-				}
+				a := uint(uint16(nbr[d])) & 127
+				free := ^own[a>>6] >> (a & 63) & 1
+				ahead := ray[d][0]&own[0] | ray[d][1]&own[1]
+				mv[d][w] |= bit & -(free & ((ahead | -ahead) >> 63))
 			}
 		}
 	}
