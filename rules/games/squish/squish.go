@@ -767,22 +767,35 @@ func (t *Topo) Largest(own Set) (g Set, size int) {
 // flowDirs returns the directions in which the piece on c may flow towards g: among the
 // directions with a piece of g (other than c) along the ray, those whose nearest such
 // piece is closest. ok is false when no ray from c meets g.
+//
+// It has no branch, which random positions would mispredict: the distance to the nearest
+// piece along a ray is one more than the cells of the ray before it, and the cells of a
+// ray run up the site order in the first three directions and down it in the others.
+// A ray that meets no piece of g counts as farther than any board.
 func flowDirs(t *Topo, g Set, c int) (dirs uint8, ok bool) {
-	best := 1 << 30
+	var k [6]int
 	for d := 0; d < 6; d++ {
-		m := g.and(t.ray[c][d])
-		if m.empty() {
-			continue
+		r := &t.ray[c][d]
+		m0, m1 := g[0]&r[0], g[1]&r[1]
+		none0, none1 := ((m0|-m0)>>63)^1, ((m1|-m1)>>63)^1
+		var b0, b1 uint64
+		if d < 3 {
+			// The cells below m's lowest: all of word 0 when m0 is empty (l0 − 1
+			// wraps), and then those of word 1 below its lowest.
+			b0, b1 = m0&-m0-1, (m1&-m1-1)&-none0
+		} else {
+			// The cells above m's highest, from the top word down.
+			b1 = ^uint64(0) << (64 - bits.LeadingZeros64(m1))
+			b0 = ^uint64(0) << (64 - bits.LeadingZeros64(m0)) & -none1
 		}
-		k := t.Dist(c, nearest(m, d))
-		switch {
-		case k < best:
-			best, dirs = k, 1<<d
-		case k == best:
-			dirs |= 1 << d
-		}
+		k[d] = bits.OnesCount64(r[0]&b0) + bits.OnesCount64(r[1]&b1) + 1 + int(none0&none1)<<8
 	}
-	return dirs, dirs != 0
+	best := min(k[0], k[1], k[2], k[3], k[4], k[5])
+	for d, kd := range k {
+		// kd − best is zero exactly for the nearest; minus one, its sign bit is set.
+		dirs |= uint8(uint(kd-best-1)>>63) << d
+	}
+	return dirs, best < 1<<8
 }
 
 // flowMoves returns Flowish's moves for own, per direction, and whether they come from the
