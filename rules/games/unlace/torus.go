@@ -24,9 +24,8 @@ const (
 
 // torusLayout is the torus of the board of torusSize.
 type torusLayout struct {
-	// bit[c] is the bit of site c, site[b] the site of bit b.
-	bit  [torusCells]uint8
-	site [64]uint8
+	// bit[c] is the bit of site c.
+	bit [torusCells]uint8
 	// from(x, d) is (x<<lsh[d] | x>>rsh[d]) & has[d]: has[d] holds the cells with a
 	// neighbour in direction d.
 	lsh, rsh [6]uint
@@ -51,10 +50,15 @@ func newTorusLayout(t *squish.Topo) *torusLayout {
 		panic(fmt.Sprintf("unlace: %d pieces a side overflow the torus counts", k))
 	}
 	x := &torusLayout{}
+	var used uint64
 	for c := 0; c < n; c++ {
 		info := t.Board.Info(board.Site(c))
 		b := ((info.Col+(3*r+2)*info.Row)%n + n) % n
-		x.bit[c], x.site[b] = uint8(b), uint8(c)
+		if used>>b&1 != 0 {
+			panic("unlace: two cells share a bit of the torus")
+		}
+		used |= 1 << b
+		x.bit[c] = uint8(b)
 	}
 	for i := range x.dir {
 		x.dir[i] = -1
