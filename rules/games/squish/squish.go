@@ -101,14 +101,6 @@ func (c Set) lowest() int {
 	return 64 + bits.TrailingZeros64(c[1])
 }
 
-// highest returns the highest cell of a non-empty set.
-func (c Set) highest() int {
-	if c[1] != 0 {
-		return 127 - bits.LeadingZeros64(c[1])
-	}
-	return 63 - bits.LeadingZeros64(c[0])
-}
-
 // nth returns the k-th lowest cell of the set, k counted from 0.
 func (c Set) nth(k int) int {
 	if n := bits.OnesCount64(c[0]); k >= n {
@@ -205,16 +197,6 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-// nearest returns the cell of m (a subset of ray[c][d]) closest to c. Sites are numbered
-// row by row from the bottom, left to right, so along E, NE and NW the numbers grow away
-// from c and along W, SW and SE they shrink.
-func nearest(m Set, d int) int {
-	if d < 3 {
-		return m.lowest()
-	}
-	return m.highest()
 }
 
 // Group returns the group of own that contains cell c: the cells reached from c through

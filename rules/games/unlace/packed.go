@@ -23,6 +23,12 @@ func dilate(x uint64) uint64 {
 	return y | x>>1 | y<<(rowBits-1) | y>>rowBits
 }
 
+// atLeastTwo returns the bits set in two or more of the six words.
+func atLeastTwo(x0, x1, x2, x3, x4, x5 uint64) uint64 {
+	a, b := x0|x1, x3|x4
+	return x0&x1 | a&x2 | x3&x4 | b&x5 | (a|x2)&(b|x5)
+}
+
 // towards returns the cells c+d for c in x, one result per direction d in board.HexE
 // order; bits off the board may be set. Go neither unrolls loops nor keeps arrays in
 // registers, so the six directions are six named results in straight-line code.
@@ -104,13 +110,7 @@ func packedMoves(board, own uint64, mv *[6]set) {
 	nbW, nbSW, nbSE := own&(own<<1), own&(own<<rowBits), own&(own<<(rowBits-1))
 	lone := own &^ (nbE | nbNE | nbNW | nbW | nbSW | nbSE)
 	// A piece whose own neighbours form two arcs or more has two arc ends or more.
-	var multi uint64
-	{
-		e0, e1, e2 := nbE&^nbNE, nbNE&^nbNW, nbNW&^nbW
-		e3, e4, e5 := nbW&^nbSW, nbSW&^nbSE, nbSE&^nbE
-		a, b := e0|e1, e3|e4
-		multi = e0&e1 | a&e2 | e3&e4 | b&e5 | (a|e2)&(b|e5)
-	}
+	multi := atLeastTwo(nbE&^nbNE, nbNE&^nbNW, nbNW&^nbW, nbW&^nbSW, nbSW&^nbSE, nbSE&^nbE)
 	// sum counts, for each cell, the pieces of the groups beside it: first the lone
 	// pieces, each a group of its own, added with a carry-save tree.
 	var sum counts
@@ -257,8 +257,7 @@ func largeGroups(groups []uint64, simple, two uint64, mv *[6]set) (large uint64)
 		large |= g
 		x0, x1, x2, x3, x4, x5 := towards(g)
 		// The cells beside two pieces of g or more.
-		a, b := x0|x1, x3|x4
-		twice := x0&x1 | a&x2 | x3&x4 | b&x5 | (a|x2)&(b|x5)
+		twice := atLeastTwo(x0, x1, x2, x3, x4, x5)
 		f0, f1, f2, f3, f4, f5 := from(twice & two)
 		gs := g & simple
 		mv[0][0] |= gs & f0

@@ -14,7 +14,7 @@ import (
 // then the torus.
 var packedSizes = []int{3, 4, torusSize}
 
-// piecesAt bounds a side's pieces at the start of a board of n cells a side: a third of
+// piecesAt bounds a side's pieces on the board of v: its pieces at the start, a third of
 // the cells.
 func piecesAt(v *variant) int { return v.Start[0].Count() }
 

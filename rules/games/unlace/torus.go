@@ -103,12 +103,6 @@ func (x *torusLayout) dilate(y uint64) uint64 {
 	return y | f[0] | f[1] | f[2] | f[3] | f[4] | f[5]
 }
 
-// atLeastTwo returns the bits set in two or more of the six words.
-func atLeastTwo(x *[6]uint64) uint64 {
-	a, b := x[0]|x[1], x[3]|x[4]
-	return x[0]&x[1] | a&x[2] | x[3]&x[4] | b&x[5] | (a|x[2])&(b|x[5])
-}
-
 // wideCounts is a bit-sliced counter of five planes, up to 31: the board of torusSize
 // starts with 21 pieces a side.
 type wideCounts [5]uint64
@@ -170,7 +164,7 @@ func torusMoves(own uint64, mv *[6]set) {
 	for d := range ends {
 		ends[d] = nb[d] &^ nb[(d+1)%6]
 	}
-	multi := atLeastTwo(&ends)
+	multi := atLeastTwo(ends[0], ends[1], ends[2], ends[3], ends[4], ends[5])
 	// sum counts, for each cell, the pieces of the groups beside it; two holds the cells
 	// beside two groups or more.
 	var sum wideCounts
@@ -237,7 +231,7 @@ func torusMoves(own uint64, mv *[6]set) {
 		}
 		large |= g
 		near := x.from(g)
-		t := x.from(atLeastTwo(&near) & two)
+		t := x.from(atLeastTwo(near[0], near[1], near[2], near[3], near[4], near[5]) & two)
 		for d := range o {
 			o[d] |= g & simple & t[d]
 		}
