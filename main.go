@@ -15,6 +15,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -62,9 +63,11 @@ func parseFlags(args []string) (options, error) {
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	if _, err := fmt.Sscanf(o.size, "%dx%d", &o.width, &o.height); err != nil || o.width < 320 || o.height < 240 || o.width > 8192 || o.height > 8192 {
-		return o, fmt.Errorf("bad -size %q: want WxH, at least 320x240", o.size)
+	w, h, err := parseSize(o.size)
+	if err != nil {
+		return o, err
 	}
+	o.width, o.height = w, h
 	if o.scene != "" && !slices.Contains(scenes.ScreenNames, o.scene) {
 		return o, fmt.Errorf("unknown -scene %q: want one of %s", o.scene, strings.Join(scenes.ScreenNames, ", "))
 	}
@@ -89,6 +92,25 @@ func parseFlags(args []string) (options, error) {
 		o.spec = spec
 	}
 	return o, nil
+}
+
+// The window sizes -size accepts.
+const (
+	minWidth, minHeight = 320, 240
+	maxWidth, maxHeight = 8192, 8192
+)
+
+// parseSize reads -size: two whole numbers joined by an x, nothing before or after them,
+// within the sizes the app lays out.
+func parseSize(text string) (w, h int, err error) {
+	ws, hs, ok := strings.Cut(text, "x")
+	w, werr := strconv.Atoi(ws)
+	h, herr := strconv.Atoi(hs)
+	if !ok || werr != nil || herr != nil || strings.ContainsAny(text, "+-") ||
+		w < minWidth || h < minHeight || w > maxWidth || h > maxHeight {
+		return 0, 0, fmt.Errorf("bad -size %q: want WxH, from %dx%d to %dx%d", text, minWidth, minHeight, maxWidth, maxHeight)
+	}
+	return w, h, nil
 }
 
 func run() error {

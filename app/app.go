@@ -86,10 +86,13 @@ type App struct {
 	first    Scene
 	store    prefs.Store
 	settings prefs.Settings
-	input    Input
-	runner   think.Runner
-	dialogs  Dialogs
-	rng      *rand.Rand
+	// savedLang is the language the settings file holds, which Config.Lang overrides for
+	// one run without saving.
+	savedLang i18n.Lang
+	input     Input
+	runner    think.Runner
+	dialogs   Dialogs
+	rng       *rand.Rand
 
 	width, height int
 	scale         float64
@@ -139,6 +142,7 @@ func New(cfg Config, first Scene) *App {
 	}
 	settings, kept, problem := prefs.LoadSettings(a.store, lang)
 	a.settings = settings
+	a.savedLang = settings.Lang
 	if cfg.Lang != "" {
 		a.settings.Lang = cfg.Lang
 	}

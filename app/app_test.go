@@ -200,3 +200,34 @@ func TestNoticesExpire(t *testing.T) {
 		t.Errorf("notices %q did not expire", got)
 	}
 }
+
+// TestLangFlagIsNotSaved: a language given for one run (koma -lang) stays out of the
+// settings file when other settings are saved, and a language the player picks is saved.
+func TestLangFlagIsNotSaved(t *testing.T) {
+	steps := []struct {
+		name     string
+		change   func(s *prefs.Settings)
+		wantShow i18n.Lang
+		wantSave i18n.Lang
+	}{
+		{"another setting", func(s *prefs.Settings) { s.Sound = !s.Sound }, i18n.Japanese, i18n.English},
+		{"English picked", func(s *prefs.Settings) { s.Lang = i18n.English }, i18n.English, i18n.English},
+		{"Japanese picked", func(s *prefs.Settings) { s.Lang = i18n.Japanese }, i18n.Japanese, i18n.Japanese},
+		{"then another setting", func(s *prefs.Settings) { s.Coords = !s.Coords }, i18n.Japanese, i18n.Japanese},
+	}
+	store := prefs.NewMemStore()
+	a := New(Config{Input: &FakeInput{}, Scale: 1, DefaultLang: i18n.English, Lang: i18n.Japanese, Store: store}, &probe{name: "a", log: new([]string)})
+	for _, st := range steps {
+		a.Context().UpdateSettings(st.change)
+		if got := a.Context().Lang(); got != st.wantShow {
+			t.Errorf("%s: shown in %q, want %q", st.name, got, st.wantShow)
+		}
+		saved, _, err := prefs.LoadSettings(store, i18n.English)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if saved.Lang != st.wantSave {
+			t.Errorf("%s: saved %q, want %q", st.name, saved.Lang, st.wantSave)
+		}
+	}
+}

@@ -31,7 +31,13 @@ func (c *Context) Settings() prefs.Settings { return c.app.settings }
 func (c *Context) UpdateSettings(change func(s *prefs.Settings)) {
 	before := c.app.settings.Lang
 	change(&c.app.settings)
-	if err := prefs.SaveSettings(c.app.store, c.app.settings); err != nil {
+	if c.app.settings.Lang != before {
+		c.app.savedLang = c.app.settings.Lang
+	}
+	// A language given for this run only (Config.Lang) is not saved with the rest.
+	saved := c.app.settings
+	saved.Lang = c.app.savedLang
+	if err := prefs.SaveSettings(c.app.store, saved); err != nil {
 		c.Notify(c.T("notice.settings-not-saved"))
 	}
 	if c.app.settings.Lang != before {

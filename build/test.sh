@@ -24,6 +24,10 @@ echo "== go test"
 # timeout guards against a stray Xvfb keeping the run alive.
 timeout 2400 xvfb-run -a -s "-screen 0 1280x1024x24" go test -count=1 -timeout 35m ./...
 
+echo "== go test (js/wasm, under Node.js)"
+# The browser's storage code, against a stand-in localStorage; the rest runs in Chromium below.
+GOOS=js GOARCH=wasm go test -count=1 -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./app/prefs/
+
 if [ "${KOMA_WEB_TEST:-1}" = 0 ]; then
 	echo "== browser test skipped (KOMA_WEB_TEST=0)"
 	exit 0

@@ -4,6 +4,7 @@ import (
 	"image"
 	"log"
 	"math"
+	"path/filepath"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -104,6 +105,25 @@ func newResign(g *Game, p rules.Player) *Question {
 			g.prepare(ctx)
 		},
 		scene: "resign", yesID: "resign", noID: "keep",
+	}
+}
+
+// newReplaceFile asks whether a saved game may replace the file at path, which the save
+// dialog did not ask about because the player's name had no ".json" yet.
+func newReplaceFile(path string, data []byte) *Question {
+	return &Question{
+		title: "overwrite.title", yes: "overwrite.yes", no: "overwrite.no",
+		body: func(ctx *app.Context) string { return ctx.T("overwrite.body", filepath.Base(path)) },
+		act: func(ctx *app.Context) {
+			ctx.Pop()
+			if err := writeSave(path, data); err != nil {
+				log.Printf("scenes: %v", err)
+				ctx.Notify(ctx.T("notice.save-failed"))
+				return
+			}
+			ctx.Notify(ctx.T("notice.saved", filepath.Base(path)))
+		},
+		scene: "overwrite", yesID: "overwrite", noID: "keep",
 	}
 }
 

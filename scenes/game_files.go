@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log"
 	"os"
 	"path/filepath"
@@ -23,6 +24,8 @@ type fileResult struct {
 	path   string
 	data   []byte
 	err    error
+	// askReplace marks a save not yet written: the file exists and the player is asked.
+	askReplace bool
 }
 
 // saveFile asks where to save the match and writes it, off the game loop.
@@ -46,14 +49,49 @@ func (g *Game) saveFile(ctx *app.Context) {
 	results := g.results
 	go func() {
 		path, err := d.SaveFile(req)
-		if err == nil {
-			if filepath.Ext(path) == "" {
-				path += ".json"
-			}
-			err = os.WriteFile(path, data, 0o644)
+		if err != nil {
+			results <- fileResult{err: err}
+			return
 		}
-		results <- fileResult{path: path, err: err}
+		path, ask, err := saveTarget(path)
+		if err == nil && !ask {
+			err = writeSave(path, data)
+		}
+		results <- fileResult{path: path, data: data, askReplace: ask, err: err}
 	}()
+}
+
+// saveTarget decides which file Save… writes for the path the dialog returned: that path,
+// with ".json" added when the player typed a name without an extension. The dialog asked
+// before replacing the path it returned, but not the one with ".json" added: askReplace
+// reports that this other file exists, so the player must be asked first.
+func saveTarget(chosen string) (path string, askReplace bool, err error) {
+	path = chosen
+	if filepath.Ext(path) == "" {
+		path += ".json"
+	}
+	st, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return path, false, nil
+	case err != nil:
+		return path, false, fmt.Errorf("scenes: save game: %w", err)
+	case !st.Mode().IsRegular():
+		return path, false, fmt.Errorf("scenes: save game: %s is not a regular file", path)
+	}
+	return path, path != chosen, nil
+}
+
+// writeSave writes a saved game to path, refusing anything that exists there but a
+// regular file: writing to a named pipe would block until something read it.
+func writeSave(path string, data []byte) error {
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return fmt.Errorf("scenes: save game: %s is not a regular file", path)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return fmt.Errorf("scenes: save game: %w", err)
+	}
+	return nil
 }
 
 // saveName suggests a file name for a saved game: the game and the day, as in
@@ -85,7 +123,17 @@ func (g *Game) openFile(ctx *app.Context) {
 	}()
 }
 
+// readLimited reads at most maxOpenBytes of the file at path. Anything but a regular file
+// is refused before it is opened: opening a named pipe blocks until something writes to
+// it, and a device may never end.
 func readLimited(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("scenes: open game: %w", err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("scenes: open game: %s is not a regular file", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("scenes: open game: %w", err)
@@ -115,6 +163,8 @@ func (g *Game) pollFiles(ctx *app.Context) {
 	case r.err != nil:
 		log.Printf("scenes: %v", r.err)
 		ctx.Notify(ctx.T("notice.save-failed"))
+	case r.askReplace:
+		ctx.Push(newReplaceFile(r.path, r.data))
 	case r.opened:
 		m, err := match.Load(r.data, ctx.Catalog())
 		if err != nil {

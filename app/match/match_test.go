@@ -164,6 +164,10 @@ func TestLoadRejectsCorruptRecords(t *testing.T) {
 		{"garbled move", strings.Replace(valid, `"a1-a2"`, `"zz99"`, 1), true},
 		{"opponent's piece", strings.Replace(valid, `"a1-a2"`, `"a5-a4"`, 1), true},
 		{"seed as text", strings.Replace(valid, `"seed":5`, `"seed":"5"`, 1), false},
+		{"resigned seat 256", strings.Replace(valid, `"seed":5`, `"seed":5,"resigned":256`, 1), false},
+		{"resigned seat -1", strings.Replace(valid, `"seed":5`, `"seed":5,"resigned":-1`, 1), false},
+		{"resigned seat 2", strings.Replace(valid, `"seed":5`, `"seed":5,"resigned":2`, 1), false},
+		{"two byte-order marks", "\uFEFF\uFEFF" + valid, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -179,6 +183,39 @@ func TestLoadRejectsCorruptRecords(t *testing.T) {
 			}
 			if !strings.HasPrefix(err.Error(), "match: load") {
 				t.Errorf("error %q lacks its context", err)
+			}
+		})
+	}
+}
+
+// TestLoadAcceptsWhatEditorsWrite covers records that a text editor may have touched: a
+// byte-order mark in front (Windows' Notepad writes one), a resignation kept by seat.
+func TestLoadAcceptsWhatEditorsWrite(t *testing.T) {
+	valid := `{"format":1,"game":"toy","seats":[{"player":"human"},{"player":"computer","level":"easy"}],"seed":5,"moves":["a1-a2"]}`
+	cases := []struct {
+		name     string
+		data     string
+		resigned rules.Player
+	}{
+		{"plain", valid, rules.NoPlayer},
+		{"byte-order mark", "\uFEFF" + valid, rules.NoPlayer},
+		{"byte-order mark and CRLF", "\uFEFF" + valid + "\r\n", rules.NoPlayer},
+		{"resigned seat 0", strings.Replace(valid, `"seed":5`, `"seed":5,"resigned":0`, 1), 0},
+		{"resigned seat 1", strings.Replace(valid, `"seed":5`, `"seed":5,"resigned":1`, 1), 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m, err := Load([]byte(c.data), apptest.ToyCatalog)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Len() != 1 {
+				t.Errorf("%d decisions, want 1", m.Len())
+			}
+			o, over := m.Outcome()
+			resigned := c.resigned != rules.NoPlayer
+			if over != resigned || (resigned && o.Winner != 1-c.resigned) {
+				t.Errorf("outcome %+v (over %v), want seat %d resigned", o, over, c.resigned)
 			}
 		})
 	}

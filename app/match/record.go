@@ -71,6 +71,8 @@ func (m *Match) Save() ([]byte, error) {
 	return append(data, '\n'), nil
 }
 
+const utf8BOM = "\xEF\xBB\xBF"
+
 // Load decodes a replay record written by Save and replays it through the rules of the
 // games in cat. Every problem, from broken JSON to an illegal move, is returned as an error
 // wrapping ErrCorrupt (and rules.ErrIllegalMove for a bad decision).
@@ -78,6 +80,8 @@ func Load(data []byte, cat rules.Catalog) (*Match, error) {
 	if len(data) > maxRecordBytes {
 		return nil, fmt.Errorf("match: load: %d bytes is too large: %w", len(data), ErrCorrupt)
 	}
+	// A byte-order mark is what some editors put in front of UTF-8; JSON has no use for it.
+	data = bytes.TrimPrefix(data, []byte(utf8BOM))
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var r record
@@ -132,6 +136,10 @@ func Load(data []byte, cat rules.Catalog) (*Match, error) {
 		}
 	}
 	if r.Resigned != nil {
+		// Checked before narrowing to a Player, which would turn 256 into seat 1.
+		if *r.Resigned < 0 || *r.Resigned >= len(seats) {
+			return nil, fmt.Errorf("match: load: resigned seat %d: want 0 to %d: %w", *r.Resigned, len(seats)-1, ErrCorrupt)
+		}
 		if err := m.Resign(rules.Player(*r.Resigned)); err != nil {
 			return nil, fmt.Errorf("match: load: %w: %w", ErrCorrupt, err)
 		}

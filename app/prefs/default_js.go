@@ -52,6 +52,24 @@ func jsGet(v js.Value, prop string) (js.Value, error) {
 	return jsCall(func() js.Value { return js.Global().Get("Reflect").Call("get", v, prop) })
 }
 
+// jsStringLength returns the length of the JavaScript string v, in UTF-16 units, without
+// copying it into Go.
+func jsStringLength(v js.Value) (int, error) {
+	if v.Type() != js.TypeString {
+		return 0, fmt.Errorf("the item is a %s, not a string", v.Type())
+	}
+	n, err := jsCall(func() js.Value {
+		return js.Global().Get("Reflect").Call("get", js.Global().Get("Object").Invoke(v), "length")
+	})
+	if err != nil {
+		return 0, err
+	}
+	if n.Type() != js.TypeNumber {
+		return 0, fmt.Errorf("the item's length is a %s", n.Type())
+	}
+	return n.Int(), nil
+}
+
 // LocalStore keeps blobs in the browser's localStorage under "koma/<name>".
 type LocalStore struct {
 	ls js.Value
@@ -81,8 +99,14 @@ func (s *LocalStore) Read(name string) ([]byte, error) {
 		return nil, err
 	}
 	// A string's length counts UTF-16 units, never more than its UTF-8 bytes: an item
-	// longer than the limit is refused before it is copied into Go.
-	if n := v.Length(); n > MaxBlobBytes {
+	// longer than the limit is refused before it is copied into Go. syscall/js reads
+	// properties of objects only (Value.Length panics on a string), so the length is
+	// asked of the string through a JavaScript call.
+	n, err := jsStringLength(v)
+	if err != nil {
+		return nil, fmt.Errorf("prefs: read %s: %w", name, err)
+	}
+	if n > MaxBlobBytes {
 		return nil, tooLarge("read", name, int64(n))
 	}
 	data := []byte(v.String())

@@ -19,6 +19,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -36,8 +37,8 @@ func run(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if _, err := os.Stat(*dir); err != nil {
-		return fmt.Errorf("%w (run ./build/web.sh first)", err)
+	if err := checkDir(*dir); err != nil {
+		return err
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -45,20 +46,58 @@ func run(args []string) error {
 	}
 	// The test script reads this line to learn the port.
 	fmt.Printf("serving %s on http://%s/\n", *dir, ln.Addr())
-	return newServer(handler(os.DirFS(*dir))).Serve(ln)
+	return newServer(handler(os.DirFS(*dir)), defaultTimeouts).Serve(ln)
 }
 
-// Timeouts of the server: a client that sends half a request, or keeps an idle connection
-// open, is cut off instead of holding a connection for ever. Tests shorten them.
-var (
-	readHeaderTimeout = 10 * time.Second
-	idleTimeout       = 60 * time.Second
-)
-
-// newServer returns the server for h, with the timeouts above.
-func newServer(h http.Handler) *http.Server {
-	return &http.Server{Handler: h, ReadHeaderTimeout: readHeaderTimeout, IdleTimeout: idleTimeout}
+// checkDir refuses a -dir that is missing or not a directory: served anyway, it would
+// start fine and then answer 500 to every request, which looks like a bug in the build.
+func checkDir(dir string) error {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("-dir: %w (run ./build/web.sh first)", err)
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("-dir %s: %w", dir, syscall.ENOTDIR)
+	}
+	return nil
 }
+
+// timeouts bound each stage of a connection, so that a client sending half a request,
+// trickling a body or idling after a response is cut off instead of holding a connection
+// for ever. Tests pass shorter ones to newServer.
+type timeouts struct {
+	readHeader time.Duration // from accepting a request to the end of its headers
+	read       time.Duration // the whole request, body included
+	write      time.Duration // from the end of the headers to the end of the response
+	idle       time.Duration // between requests on a kept-alive connection
+}
+
+// defaultTimeouts are those of the command. Nothing served reads a request body, so read
+// can be short; write must let koma.wasm (about 6 MB gzipped, 20 MB plain) through a slow
+// link, and 5 minutes asks for no more than about 70 KB/s even uncompressed.
+var defaultTimeouts = timeouts{
+	readHeader: 10 * time.Second,
+	read:       30 * time.Second,
+	write:      5 * time.Minute,
+	idle:       2 * time.Minute,
+}
+
+// newServer returns the server for h with the timeouts t.
+func newServer(h http.Handler, t timeouts) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: t.readHeader,
+		ReadTimeout:       t.read,
+		WriteTimeout:      t.write,
+		IdleTimeout:       t.idle,
+	}
+}
+
+// maxPath is the longest request path served. Opening a name longer than the system's
+// PATH_MAX (4,096 bytes on Linux, counting the -dir it is joined to) fails with an error
+// that would otherwise become a 500; no file of the build comes near this length, and
+// the margin leaves room for -dir.
+const maxPath = 2048
 
 // maxSegment is the longest path segment served: longer names cannot exist on the usual
 // file systems, and opening one fails with an error that would otherwise become a 500.
@@ -104,6 +143,17 @@ func handler(root fs.FS) http.Handler {
 	files := http.FileServerFS(root)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
+		// The file server would answer any method like GET, telling a client that a POST
+		// or DELETE worked when nothing here can change.
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+			return
+		}
+		if len(r.URL.Path) > maxPath {
+			http.Error(w, http.StatusText(http.StatusRequestURITooLong), http.StatusRequestURITooLong)
+			return
+		}
 		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
 		if code := checkPath(name); code != 0 {
 			http.Error(w, http.StatusText(code), code)

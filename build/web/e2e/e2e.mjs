@@ -12,7 +12,9 @@
 //      same by tapping, against the Hard level, with the rules shown in Japanese.
 //   3. Site storage blocked, so that merely reading window.localStorage throws: the app
 //      must start on in-memory settings, say that nothing can be stored, and play.
-//   4. The app failing once it runs (here, the page refuses window.koma): the page must
+//   4. A returning player: the page reloaded after a setting, in the middle of a game (which
+//      Continue must resume) and after a finished game; the app must start each time.
+//   5. The app failing once it runs (here, the page refuses window.koma): the page must
 //      say so rather than go blank.
 //
 // Screenshots go to $KOMA_SHOTS (default /tmp/koma-e2e), never into the repository.
@@ -380,6 +382,62 @@ async function storageBlocked(browser, url) {
   await context.close();
 }
 
+// reloadApp reloads the page, as a returning player does, and waits for the menu. The app
+// must start from what the previous visit stored.
+async function reloadApp(page, why) {
+  await page.reload();
+  await waitScene(page, "menu", 90000);
+  check(await page.evaluate(() => { const e = document.getElementById("error"); return !e || e.hidden || !e.textContent; }),
+    `the app starts again after a reload ${why}`);
+}
+
+async function returningPlayer(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  const page = await context.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  await page.goto(url);
+  await waitScene(page, "menu", 60000);
+
+  // A setting changed, then a reload: the setting is read back.
+  await pressTarget(page, false, "settings");
+  await waitScene(page, "settings");
+  await pressTarget(page, false, "lang:ja");
+  await waitFor(page, "Japanese chosen", () => window.koma.state().lang === "ja");
+  await pressTarget(page, false, "done");
+  await waitScene(page, "menu");
+  await reloadApp(page, "after a setting was changed");
+  check((await state(page)).lang === "ja", `the language chosen before the reload is kept (lang=${(await state(page)).lang})`);
+
+  // A game in progress, then a reload: Continue resumes it where it was.
+  await newGame(page, false, "konane", "beginner");
+  let plies = 0;
+  for (let round = 0; round < 2; round++) {
+    await playMove(page, false);
+    plies = (await layout(page)).board.plies;
+    await awaitReply(page, plies, 60000);
+    plies = (await layout(page)).board.plies;
+  }
+  await reloadApp(page, "in the middle of a game");
+  await pressTarget(page, false, "continue");
+  await waitScene(page, "game");
+  const resumed = (await layout(page)).board;
+  check(resumed.plies === plies && resumed.humanToMove, `Continue resumes the game after a reload (${resumed.plies} of ${plies} decisions, the player to move)`);
+  await shot(page, "return-1-resumed.png");
+
+  // A finished game, then a reload: the app starts, and the game is not offered to continue.
+  await pressTarget(page, false, "resign");
+  await waitScene(page, "resign");
+  await pressTarget(page, false, "resign");
+  await waitFor(page, "the game to end", () => window.koma.layout().board && window.koma.layout().board.over);
+  await reloadApp(page, "after a finished game");
+  await shot(page, "return-2-menu.png");
+  const stored = await page.evaluate(() => Object.keys(localStorage).sort());
+  check(!stored.some((k) => k.endsWith(".bad")), `nothing was kept aside as unreadable (${stored.join(", ")})`);
+  check(errors.length === 0, "no errors on the page" + (errors.length ? ": " + errors.join(" | ") : ""));
+  await context.close();
+}
+
 async function failureShown(browser, url) {
   const context = await browser.newContext({ viewport: { width: 800, height: 600 }, locale: "en-US" });
   // The app publishes window.koma while it starts, after the loading screen is gone; a
@@ -415,7 +473,7 @@ async function main() {
     // KOMA_E2E_ONLY=storage-blocked,failure-shown runs only the scenarios named.
     const only = (process.env.KOMA_E2E_ONLY || "").split(",").filter(Boolean);
     for (const [name, scenario] of [["english-mouse-expert", englishMouseExpert], ["japanese-touch", japaneseTouch],
-      ["storage-blocked", storageBlocked], ["failure-shown", failureShown]]) {
+      ["returning-player", returningPlayer], ["storage-blocked", storageBlocked], ["failure-shown", failureShown]]) {
       if (only.length && !only.includes(name)) continue;
       log("==", name);
       try {

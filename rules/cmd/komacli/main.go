@@ -65,6 +65,8 @@ const (
 	maxSeconds    = 24 * 60 * 60
 	minTimescale  = 0.001
 	maxTimescale  = 1000
+	// maxThink bounds one decision's scaled think time in selfplay.
+	maxThink = 24 * time.Hour
 )
 
 // checkInt reports an error unless lo <= v <= hi.
@@ -300,6 +302,16 @@ func selfplay(out io.Writer, args []string) error {
 	}
 	if err := checkInt("selfplay: -parallel", *parallel, 1, maxParallel); err != nil {
 		return err
+	}
+	// The think time is scaled in floating point and then turned back into a Duration, which
+	// would overflow silently (and play instantly) for a product past about 292 years.
+	for _, s := range []struct {
+		flag string
+		set  ai.Setting
+	}{{"-a", a}, {"-b", b}} {
+		if scaled := s.set.ThinkTime().Seconds() * *timescale; scaled > maxThink.Seconds() {
+			return usagef("selfplay: %s's think time %v times -timescale %g is %.3gs: at most %v", s.flag, s.set.ThinkTime(), *timescale, scaled, maxThink)
+		}
 	}
 	spec, _, err := parseSpec(text)
 	if err != nil {
