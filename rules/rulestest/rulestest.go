@@ -201,8 +201,33 @@ func Golden(t *testing.T, path, got string) {
 	if err != nil {
 		t.Fatalf("golden file: %v (run with KOMA_UPDATE=1 to create it)", err)
 	}
-	if string(want) != got {
-		t.Errorf("%s differs:\n got:\n%s\nwant:\n%s", path, got, want)
+	if msg := FirstDiff(string(want), got); msg != "" {
+		t.Errorf("%s differs from this run (KOMA_UPDATE=1 rewrites it): %s", path, msg)
+	}
+}
+
+// FirstDiff describes the first line where want and got differ, with the line before it
+// for context, or returns "" when they are equal.
+func FirstDiff(want, got string) string {
+	if want == got {
+		return ""
+	}
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; ; i++ {
+		if i < len(w) && i < len(g) && w[i] == g[i] {
+			continue
+		}
+		line := func(lines []string) string {
+			if i >= len(lines) {
+				return "(end of file)"
+			}
+			return fmt.Sprintf("%q", lines[i])
+		}
+		context := ""
+		if i > 0 {
+			context = fmt.Sprintf("\n  after line %d: %q", i, w[i-1])
+		}
+		return fmt.Sprintf("first difference at line %d:%s\n  golden:   %s\n  this run: %s", i+1, context, line(w), line(g))
 	}
 }
 
