@@ -2,7 +2,6 @@ package ai
 
 import (
 	"math"
-	mathbits "math/bits"
 	"math/rand/v2"
 
 	"koma/rules"
@@ -33,101 +32,6 @@ type node struct {
 	// later point, not only here (all moves as first), when the rave option is on.
 	amafVisits uint32
 	amafScore  uint64
-}
-
-// chunkNodes is the usual capacity of an arena chunk, a few hundred kilobytes: big enough
-// to make allocations rare, small enough that allocating one never stalls a 6 ms slice.
-const chunkNodes = 1 << 13
-
-// arena stores the nodes below the root in chunks that never grow past their capacity, so
-// pointers into them stay valid for the life of the search. A search that takes over the
-// previous one's arena (keep.go) finds the blocks of children its tree no longer needs
-// among the spare blocks, and fills them before it takes new room, so that one arena, no
-// larger than the largest tree and never past limit nodes, serves every search of a game.
-type arena struct {
-	chunks [][]node
-	used   int // nodes in the tree
-	taken  int // nodes handed out from the chunks, in the tree or spare
-	limit  int
-	// spare[n] are blocks of n nodes that the tree no longer uses; bit n of sizes is set
-	// when there is one.
-	spare [][]span
-	sizes []uint64
-}
-
-// span is where a block of nodes starts.
-type span struct{ chunk, first uint32 }
-
-// alloc reserves n contiguous nodes, or reports false when that would pass the node limit
-// and no spare block is large enough. Spare blocks come first, one of exactly n nodes or
-// else the front of the smallest larger one, so that the arena grows only when the tree
-// outgrows what the previous search left.
-func (a *arena) alloc(n int, force bool) (chunk, first uint32, kids []node, ok bool) {
-	if m, ok := a.spareFor(n); ok {
-		return a.reuse(m, n)
-	}
-	if !force && a.taken+n > a.limit {
-		return 0, 0, nil, false
-	}
-	last := len(a.chunks) - 1
-	if last < 0 || cap(a.chunks[last])-len(a.chunks[last]) < n {
-		a.chunks = append(a.chunks, make([]node, 0, max(chunkNodes, n)))
-		last++
-	}
-	c := a.chunks[last]
-	start := len(c)
-	a.chunks[last] = c[:start+n]
-	a.used += n
-	a.taken += n
-	return uint32(last), uint32(start), a.chunks[last][start : start+n], true
-}
-
-// reuse hands out the first n nodes of the last spare block of m nodes, m >= n, and keeps
-// the rest of it spare.
-func (a *arena) reuse(m, n int) (chunk, first uint32, kids []node, ok bool) {
-	list := a.spare[m]
-	sp := list[len(list)-1]
-	a.spare[m] = list[:len(list)-1]
-	if len(list) == 1 {
-		a.sizes[m/64] &^= 1 << (m % 64)
-	}
-	if m > n {
-		a.addSpare(sp.chunk, sp.first+uint32(n), m-n)
-	}
-	a.used += n
-	return sp.chunk, sp.first, a.chunks[sp.chunk][sp.first : sp.first+uint32(n)], true
-}
-
-// release makes the block of n nodes at first in chunk spare; the tree must no longer
-// point into it.
-func (a *arena) release(chunk, first uint32, n int) {
-	a.addSpare(chunk, first, n)
-	a.used -= n
-}
-
-func (a *arena) addSpare(chunk, first uint32, n int) {
-	for len(a.spare) <= n {
-		a.spare = append(a.spare, nil)
-	}
-	for len(a.sizes) <= n/64 {
-		a.sizes = append(a.sizes, 0)
-	}
-	a.spare[n] = append(a.spare[n], span{chunk, first})
-	a.sizes[n/64] |= 1 << (n % 64)
-}
-
-// spareFor finds the size of the smallest spare block of n nodes or more.
-func (a *arena) spareFor(n int) (int, bool) {
-	for w := n / 64; w < len(a.sizes); w++ {
-		bits := a.sizes[w]
-		if w == n/64 {
-			bits &^= 1<<(n%64) - 1
-		}
-		if bits != 0 {
-			return w*64 + mathbits.TrailingZeros64(bits), true
-		}
-	}
-	return 0, false
 }
 
 // treeOptions are the game-provided helps the tree search may use. The zero value is the
@@ -422,72 +326,6 @@ func amafMean(k *node) float64 {
 	return meanOf(k.amafScore, k.amafVisits)
 }
 
-// The tables below spare the common case of pick its divisions and square roots; counts
-// beyond them take the formulas the tables were built from.
-
-// meanOf is the mean reward of a score over visits > 0.
-func meanOf(score uint64, visits uint32) float64 {
-	if visits < smallVisits {
-		return float64(float64(score) * perVisit[visits])
-	}
-	return float64(score) / float64(unit*float64(visits))
-}
-
-// bonus is the exploration bonus of a child of visits > 0 under a parent of ln N = logN,
-// where reach is the bonus of one visit.
-func (s *mcts) bonus(visits uint32, reach, logN float64) float64 {
-	if visits < smallVisits {
-		return float64(reach * rootInverse[visits])
-	}
-	return float64(s.cfg.Exploration * math.Sqrt(logN/float64(visits)))
-}
-
-// blend is the weight of the all-moves mean against a child's own mean after visits.
-func (s *mcts) blend(visits uint32) float64 {
-	if visits < smallVisits {
-		return s.beta[visits]
-	}
-	return math.Sqrt(s.opt.raveK / float64(3*float64(visits)+s.opt.raveK))
-}
-
-// smallVisits bounds the visit counts that perVisit, rootInverse and a search's beta table
-// cover: most children of a big tree have fewer.
-const smallVisits = 1 << 12
-
-// perVisit[v] is 1/(unit·v), which turns a score into a mean, rootInverse[v] is 1/√v, the
-// exploration bonus of v visits per unit of exploration, and logVisits[v] is ln(v). Square
-// roots and divisions are correctly rounded everywhere, and ln is written to be, so the
-// tables hold the same bits on every platform.
-var perVisit, rootInverse, logVisits = visitTables()
-
-func visitTables() (per, root, log *[smallVisits]float64) {
-	per, root, log = new([smallVisits]float64), new([smallVisits]float64), new([smallVisits]float64)
-	for v := 1; v < smallVisits; v++ {
-		per[v] = 1 / float64(unit*v)
-		root[v] = 1 / math.Sqrt(float64(v))
-		log[v] = ln(float64(v))
-	}
-	log[0] = ln(0)
-	return per, root, log
-}
-
-// lnVisits is ln(v), from the table when v is small.
-func lnVisits(v uint32) float64 {
-	if v < smallVisits {
-		return logVisits[v]
-	}
-	return ln(float64(v))
-}
-
-// uct is the UCB1 value of a child. The explicit float64 conversions forbid fused
-// multiply-adds, which some architectures would otherwise round differently.
-func uct(score uint64, visits uint32, logN, c float64) float64 {
-	v := float64(visits)
-	mean := float64(score) / float64(unit*v)
-	bonus := float64(c * math.Sqrt(logN/v))
-	return mean + bonus
-}
-
 // result is what an iteration backs up: the reward of player 0, in units; player 1 gets
 // the rest.
 type result struct {
@@ -704,30 +542,4 @@ func (s *mcts) stats() Stats {
 		st.Value = b.value()
 	}
 	return st
-}
-
-// lnSeries holds 1/(2k+1) for k = 11 down to 1: the coefficients of the series below.
-var lnSeries = [...]float64{1.0 / 23, 1.0 / 21, 1.0 / 19, 1.0 / 17, 1.0 / 15, 1.0 / 13, 1.0 / 11, 1.0 / 9, 1.0 / 7, 1.0 / 5, 1.0 / 3}
-
-// ln is the natural logarithm of x > 0, computed only with correctly rounded arithmetic so
-// that it gives the same bits on every platform, which math.Log does not promise.
-func ln(x float64) float64 {
-	if !(x > 0) {
-		return math.Inf(-1)
-	}
-	frac, exp := math.Frexp(x)
-	if frac < math.Sqrt2/2 {
-		frac *= 2
-		exp--
-	}
-	// With frac in [0.707, 1.414), s = (frac-1)/(frac+1) is below 0.172 in size, and
-	// ln(frac) = 2s(1 + s²/3 + s⁴/5 + ...), whose terms past s²² are below one part in 1e17.
-	s := (frac - 1) / (frac + 1)
-	s2 := float64(s * s)
-	p := 0.0
-	for _, c := range lnSeries {
-		p = float64(p*s2) + c
-	}
-	p = float64(p*s2) + 1
-	return float64(2*float64(s*p)) + float64(float64(exp)*math.Ln2)
 }
