@@ -288,9 +288,10 @@ func TestGlossaryTermsUsed(t *testing.T) {
 	}
 }
 
-// typographyProblem describes the first place where text breaks the Japanese typography of
-// ja-style.md, or returns "": an ASCII space between a Japanese character and a Latin letter
-// or digit (often left by a line break inside a paragraph), or ASCII punctuation (, : ; ( ) ! ?)
+// typographyProblem describes the first place where text breaks Koma's Japanese typography
+// (no space between Japanese and Latin text, full-width punctuation beside Japanese), or
+// returns "": an ASCII space between a Japanese character and a Latin letter or digit
+// (often left by a line break inside a paragraph), or ASCII punctuation (, : ; ( ) ! ?)
 // touching a Japanese character, where the full-width form belongs.
 func typographyProblem(text string) string {
 	runes := []rune(text)
@@ -338,8 +339,8 @@ func TestTypographyProblem(t *testing.T) {
 	}
 }
 
-// TestJapaneseTypography holds every Japanese text, as the app shows it, to the typography
-// of ja-style.md.
+// TestJapaneseTypography holds every Japanese text, as the app shows it, to Koma's Japanese
+// typography (see typographyProblem).
 func TestJapaneseTypography(t *testing.T) {
 	for place, text := range japaneseTexts(t) {
 		if strings.HasPrefix(place, "ui:") {

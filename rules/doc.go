@@ -60,7 +60,7 @@
 //   - Two placements in one turn (Sibling, Skirt, Node): encoding B. The state counts the
 //     placements left in the turn; the first Place keeps the same player to move with
 //     MidTurn true, and a Prompter asks for the second piece. Tiptoe's setup placements are
-//     turns of their own (resolutions.md).
+//     turns of their own, because its rulebook counts them so (Black's pair is one turn).
 //   - A placement followed by forced flips and extra turns (Orochi): encoding B. After the
 //     Place, the state holds the flips still owed (MidTurn true, each flip a decision with
 //     its prompt); an extra turn keeps the same player to move with MidTurn false.

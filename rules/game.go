@@ -87,6 +87,9 @@ type Game struct {
 	MaxTurns int
 	// New returns the initial position of a variant. The options are complete and valid.
 	New func(Options) (State, error)
+	// Tuning is how the AI searches the game, where self-play measured something better
+	// than its defaults; the zero value keeps them.
+	Tuning Tuning
 }
 
 // Options is a complete set of option values for one game, keyed by option key.

@@ -34,7 +34,7 @@ type Config struct {
 	// Together with Seed it makes the result independent of the clock.
 	Iterations int
 	// Exploration is the UCT exploration constant; when zero, DefaultExploration for a
-	// plain search, the game's rules.ExplorationPreference for an unblurred one, and
+	// plain search, the game's tuning (rules.Tuning) when it names one, and
 	// TunedExploration otherwise.
 	Exploration float64
 	// MaxNodes bounds the number of tree nodes, or the entries of the alpha-beta
@@ -43,7 +43,7 @@ type Config struct {
 	// search goes on sampling from the existing leaves.
 	MaxNodes int
 	// Engine chooses the search. The zero value, rules.AutoEngine, takes the game's
-	// EnginePreference; alpha-beta needs the game's Evaluator and falls back to tree
+	// tuning; alpha-beta needs the game's Evaluator and falls back to tree
 	// search without one.
 	Engine rules.Engine
 	// Plain turns off everything the game offers beyond its rules: tree search with
@@ -51,8 +51,8 @@ type Config struct {
 	// searched. It is the yardstick of the strength measurements.
 	Plain bool
 	// Cutoff is the number of turns after which a playout of tree search stops and the
-	// game's evaluation scores it: when zero, the game's rules.PlayoutHorizon, or else
-	// DefaultCutoff; when negative, or when the game's rules.EvaluationScope keeps the
+	// game's evaluation scores it: when zero, the game's tuning, or else DefaultCutoff;
+	// when negative, or when the game's tuning keeps the
 	// search from its evaluation, playouts always run to the end.
 	Cutoff int
 	// Noise blurs the game's evaluation: each evaluated position gets a fixed
@@ -140,67 +140,30 @@ func NewSearch(root rules.State, cfg Config) *Search { return newSearch(root, cf
 // newSearch is NewSearch, keeping what prev's tree learnt below root when both are
 // full-strength tree searches with the same settings.
 func newSearch(root rules.State, cfg Config, prev *Search) *Search {
-	// A full-strength search takes the game's own tuning (ExplorationPreference,
-	// EvaluationScope, AllMovesPreference, TreeAlone, UniformAtFullStrength); the
-	// blurred levels and plain search keep the settings they were calibrated with.
-	full := cfg.Noise == 0 && !cfg.Plain
-	if !(cfg.Exploration > 0) {
-		cfg.Exploration = TunedExploration
-		if e, ok := root.(rules.ExplorationPreference); ok && full && e.Exploration() > 0 {
-			cfg.Exploration = e.Exploration()
-		}
-		if cfg.Plain {
-			cfg.Exploration = DefaultExploration
-		}
-	}
-	if cfg.MaxNodes <= 0 {
-		cfg.MaxNodes = DefaultMaxNodes
-	}
-	s := &Search{cfg: cfg, now: time.Now}
+	p := planFor(root, cfg)
+	s := &Search{cfg: p.cfg, now: time.Now}
 	if root == nil || len(root.LegalMoves(nil)) == 0 {
 		s.over = true
 		return s
 	}
+	cfg = p.cfg
 	if m, ok := namedMove(root); ok && !cfg.Plain {
 		s.eng = named{m}
 		return s
 	}
-	switch EngineFor(root, cfg) {
+	switch p.engine {
 	case rules.OracleEngine:
 		s.eng = newOracleEngine(root, cfg)
 	case rules.AlphaBetaEngine:
 		s.eng = newAlphaBeta(root, cfg)
 	default:
-		opt := treeOptions{}
-		evaluated := !cfg.Plain && rules.Evaluated(root, full)
-		if !cfg.Plain {
-			u, ok := root.(rules.UniformAtFullStrength)
-			policy := !(ok && full && u.UniformAtFullStrength())
-			opt = treeOptions{cutoff: cfg.Cutoff, policy: policy, exact: true, rave: true}
-			if opt.cutoff == 0 {
-				opt.cutoff = DefaultCutoff
-				if h, ok := root.(rules.PlayoutHorizon); ok {
-					if n := h.PlayoutCutoff(); n > 0 {
-						opt.cutoff = n
-					}
-				}
-			}
-			if !evaluated {
-				opt.cutoff = -1
-			}
-			if a, ok := root.(rules.AllMovesPreference); ok && full && a.AllMovesVisits() > 0 {
-				opt.raveK = a.AllMovesVisits()
-			}
-		}
-		alone, ok := root.(rules.TreeAlone)
-		hybrid := evaluated && !(ok && full && alone.TreeAlone())
 		build := func(root rules.State, kept *mcts) engine {
-			if hybrid {
-				return newHybrid(root, cfg, opt, kept)
+			if p.hybrid {
+				return newHybrid(root, cfg, p.tree, kept)
 			}
-			return newTree(root, cfg, opt, kept)
+			return newTree(root, cfg, p.tree, kept)
 		}
-		if kept := prev.tree(); full && kept != nil {
+		if kept := prev.tree(); p.full && kept != nil {
 			s.eng = &deferred{build: func() engine {
 				prev.retire()
 				return build(root, kept)
@@ -211,37 +174,6 @@ func newSearch(root rules.State, cfg Config, prev *Search) *Search {
 		}
 	}
 	return s
-}
-
-// EngineFor tells which engine a search of root with cfg runs: the oracle for a game that
-// has one, unless cfg names another engine; else the one cfg names, else the game's
-// preference (its BlurredEnginePreference when cfg blurs the evaluation), else tree
-// search; alpha-beta only where the game has an evaluation that this search may use
-// (rules.Evaluated), and never anything but tree search for a plain search.
-func EngineFor(root rules.State, cfg Config) rules.Engine {
-	if cfg.Plain {
-		return rules.TreeEngine
-	}
-	e := cfg.Engine
-	if _, ok := root.(rules.Oracle); ok && (e == rules.AutoEngine || e == rules.OracleEngine) {
-		return rules.OracleEngine
-	}
-	if e == rules.OracleEngine {
-		e = rules.AutoEngine
-	}
-	if e == rules.AutoEngine {
-		e = rules.TreeEngine
-		if p, ok := root.(rules.EnginePreference); ok {
-			e = p.PreferredEngine()
-		}
-		if p, ok := root.(rules.BlurredEnginePreference); ok && cfg.Noise > 0 {
-			e = p.PreferredBlurredEngine()
-		}
-	}
-	if e != rules.AlphaBetaEngine || !rules.Evaluated(root, cfg.Noise == 0) {
-		return rules.TreeEngine
-	}
-	return rules.AlphaBetaEngine
 }
 
 // tree is the tree search behind s, or nil, also for a nil s.

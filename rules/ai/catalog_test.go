@@ -345,30 +345,38 @@ func TestStepBudgetCatalog(t *testing.T) {
 	}
 }
 
-// TestBlurredEnginePreference checks that a game's BlurredEnginePreference picks the engine
-// of the levels that blur the evaluation and leaves full strength to its EnginePreference.
-func TestBlurredEnginePreference(t *testing.T) {
+// TestTuningEngines checks, on every ruleset, that the engine a game's tuning names is the
+// one its searches run, at full strength and at the blurred levels alike, and that an
+// engine asked for explicitly overrides it.
+func TestTuningEngines(t *testing.T) {
 	for _, spec := range catalogSpecs(t) {
 		st, err := spec.New()
 		if err != nil {
 			t.Fatal(err)
 		}
-		bp, ok := st.(rules.BlurredEnginePreference)
-		if !ok {
+		if _, oracle := st.(rules.Oracle); oracle {
 			continue
 		}
-		full := ai.EngineFor(st, ai.Config{})
-		if p, ok := st.(rules.EnginePreference); ok && full != p.PreferredEngine() {
-			t.Errorf("%s: full strength runs engine %d, the game prefers %d", spec, full, p.PreferredEngine())
+		tuning := spec.Game.Tuning
+		if len(tuning.Presets) > 0 {
+			continue // covered by TestTuningGolden
 		}
-		// The noise of Easy, Normal and Hard.
-		for _, noise := range []float64{1.8, 1.2, 0.8} {
-			if got := ai.EngineFor(st, ai.Config{Noise: noise}); got != bp.PreferredBlurredEngine() {
-				t.Errorf("%s noise %v: engine %d, want %d", spec, noise, got, bp.PreferredBlurredEngine())
+		checks := []struct {
+			noise float64
+			want  rules.Engine
+		}{{0, tuning.Full.Engine}, {1.8, tuning.Blurred.Engine}, {1.2, tuning.Blurred.Engine}, {0.8, tuning.Blurred.Engine}}
+		for _, c := range checks {
+			if c.want == rules.AutoEngine {
+				c.want = rules.TreeEngine
+			}
+			if got := ai.EngineFor(st, ai.Config{Noise: c.noise}); got != c.want {
+				t.Errorf("%s noise %v: engine %d, the tuning names %d", spec, c.noise, got, c.want)
 			}
 		}
-		if got := ai.EngineFor(st, ai.Config{Noise: 0.5, Engine: rules.AlphaBetaEngine}); got != rules.AlphaBetaEngine {
-			t.Errorf("%s: a forced engine was overridden", spec)
+		if _, ok := st.(rules.Evaluator); ok {
+			if got := ai.EngineFor(st, ai.Config{Noise: 0.5, Engine: rules.AlphaBetaEngine}); got != rules.AlphaBetaEngine {
+				t.Errorf("%s: a forced engine was overridden", spec)
+			}
 		}
 	}
 }

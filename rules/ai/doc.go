@@ -1,8 +1,10 @@
 // Package ai plays any game through the rules.State interface alone. It knows nothing
 // about any particular game and imports only the standard library, rules and rules/board;
 // what a game can offer beyond its rules (an evaluation, a fast random move, a playout
-// policy, the engine it plays best with) it declares through the optional interfaces of
-// rules/capabilities.go, which the search discovers by type assertion.
+// policy) it declares through the optional interfaces of rules/capabilities.go, which the
+// search discovers by type assertion. How the search is tuned for a game (its engine,
+// exploration, playout horizon and the like) is data on the game's card, rules.Tuning,
+// which tuning.go alone reads and merges into the search's Config.
 //
 // # Engines
 //
@@ -10,15 +12,14 @@
 //
 //   - Tree search (tree.go): Monte Carlo tree search with UCT selection and a solver for
 //     proven wins, losses and draws. With the game's Evaluator, a playout stops after
-//     Config.Cutoff turns (the game's PlayoutHorizon by default) and the evaluation
-//     scores it, unless the game's EvaluationScope leaves the search out;
+//     Config.Cutoff turns (the tuning's PlayoutCutoff by default) and the evaluation
+//     scores it, unless the tuning keeps this search from it (Unevaluated);
 //     with its PlayoutPolicy, playouts follow the policy instead of uniform chance (and
 //     take the game's RandomMover where its UniformPlayout says the policy is uniform),
-//     except at full strength when its UniformAtFullStrength says so. At
-//     full strength its ExplorationPreference replaces TunedExploration, its
-//     AllMovesPreference sets the weight of the all-moves statistics, and its TreeAlone
-//     drops the alpha-beta search that otherwise runs beside an evaluated tree
-//     (hybrid.go). Proven results are played exactly: the fastest win, and when every
+//     unless the tuning asks for UniformPlayouts. The tuning may also replace
+//     TunedExploration, set the weight of the all-moves statistics, and drop the
+//     alpha-beta search that otherwise runs beside an evaluated tree (TreeAlone,
+//     hybrid.go). Proven results are played exactly: the fastest win, and when every
 //     move loses, the slowest loss.
 //   - Alpha-beta (alphabeta.go): iterative deepening over the game's Evaluator, with a
 //     transposition table keyed by State.Hash, killer moves and a history table for move
@@ -41,11 +42,11 @@
 //
 // Config.Plain selects the tree search exactly as the first version of this package ran
 // it, with uniformly random playouts and none of the game's helps; it is the yardstick of
-// the strength measurements in STRENGTH.md. Config.Engine, or else the game's
-// rules.EnginePreference, chooses between the others; alpha-beta needs an evaluation and
-// falls back to tree search without one. A game whose weakened levels (Config.Noise above
-// zero) play better with another engine than its full strength says so through
-// rules.BlurredEnginePreference (Turkish Checkers, where blurred alpha-beta hangs pieces).
+// the strength measurements in STRENGTH.md. Config.Engine, or else the game's tuning,
+// chooses between the others; alpha-beta needs an evaluation and falls back to tree search
+// without one. The tuning has two halves: one for the searches at full strength, one for
+// the levels that blur the evaluation (Config.Noise above zero), which may play another
+// engine (Turkish Checkers, where blurred alpha-beta hangs pieces).
 //
 // # Turns of several decisions
 //

@@ -439,17 +439,12 @@ func TestCutoffUsesEvaluation(t *testing.T) {
 	}
 }
 
-// horizoned adds a PlayoutHorizon to an evaluated game.
-type horizoned struct {
-	*evaluated
-	turns int
+// tunedRace is a race whose card carries tuning.
+func tunedRace(target, maxTurns int, tuning rules.Tuning) *race {
+	card := raceCard(target, maxTurns)
+	card.Tuning = tuning
+	return newRace(target, card)
 }
-
-func (h *horizoned) PlayoutCutoff() int { return h.turns }
-func (h *horizoned) Clone() rules.State {
-	return &horizoned{evaluated: h.evaluated.Clone().(*evaluated), turns: h.turns}
-}
-func (h *horizoned) CopyFrom(src rules.State) { h.evaluated.CopyFrom(src.(*horizoned).evaluated) }
 
 // TestPlayoutHorizon gives the race of TestCutoffUsesEvaluation a horizon beyond its end:
 // playouts then reach the real, even result, and the evaluation's verdict no longer
@@ -469,7 +464,7 @@ func TestPlayoutHorizon(t *testing.T) {
 		{100000, 0.3, 0.7},
 	}
 	for _, tc := range tests {
-		st := &horizoned{evaluated: withEval(newRace(2000, raceCard(2000, 3000)), favour0), turns: tc.turns}
+		st := withEval(tunedRace(2000, 3000, rules.Tuning{Full: rules.SearchTuning{PlayoutCutoff: tc.turns}}), favour0)
 		s := NewSearch(st, Config{Seed: 1, Engine: rules.TreeEngine})
 		s.StepIterations(300)
 		if v := s.Stats().Value; v < tc.min || v > tc.max {
@@ -478,24 +473,12 @@ func TestPlayoutHorizon(t *testing.T) {
 	}
 }
 
-// scoped adds an EvaluationScope to an evaluated game.
-type scoped struct {
-	*evaluated
-	by rules.Searches
-}
-
-func (s *scoped) EvaluatedBy() rules.Searches { return s.by }
-func (s *scoped) Clone() rules.State {
-	return &scoped{evaluated: s.evaluated.Clone().(*evaluated), by: s.by}
-}
-func (s *scoped) CopyFrom(src rules.State) { s.evaluated.CopyFrom(src.(*scoped).evaluated) }
-
-// TestEvaluationScope gives the race of TestPlayoutHorizon an evaluation that favours
-// player 0 although the race is even. A search outside the evaluation's scope ignores it,
-// its playouts reaching the real, even result, and runs no alpha-beta half beside its tree;
-// a search inside it follows the evaluation (a blurred one too: the noise, far smaller than
-// the bias, leaves the verdict), and so does every search of a game without a scope.
-func TestEvaluationScope(t *testing.T) {
+// TestUnevaluated gives the race of TestPlayoutHorizon an evaluation that favours player
+// 0 although the race is even. A search whose tuning keeps it from the evaluation ignores
+// it, its playouts reaching the real, even result, and runs no alpha-beta half beside its
+// tree; any other search follows the evaluation (a blurred one too: the noise, far smaller
+// than the bias, leaves the verdict).
+func TestUnevaluated(t *testing.T) {
 	favour0 := func(_ rules.State, p rules.Player) float64 {
 		if p == 0 {
 			return 0.9
@@ -503,57 +486,47 @@ func TestEvaluationScope(t *testing.T) {
 		return -0.9
 	}
 	const unblurred, blurred = 0, 0.05
+	off := rules.SearchTuning{Unevaluated: true}
 	tests := []struct {
-		by    rules.Searches
-		noise float64
-		uses  bool
+		name   string
+		tuning rules.Tuning
+		noise  float64
+		uses   bool
 	}{
-		{rules.EverySearch, unblurred, true},
-		{rules.EverySearch, blurred, true},
-		{rules.BlurredSearches, unblurred, false},
-		{rules.BlurredSearches, blurred, true},
-		{rules.FullStrengthSearch, unblurred, true},
-		{rules.FullStrengthSearch, blurred, false},
-		{rules.NoSearch, unblurred, false},
-		{rules.NoSearch, blurred, false},
+		{"untuned, unblurred", rules.Tuning{}, unblurred, true},
+		{"untuned, blurred", rules.Tuning{}, blurred, true},
+		{"blurred only, unblurred", rules.Tuning{Full: off}, unblurred, false},
+		{"blurred only, blurred", rules.Tuning{Full: off}, blurred, true},
+		{"full only, unblurred", rules.Tuning{Blurred: off}, unblurred, true},
+		{"full only, blurred", rules.Tuning{Blurred: off}, blurred, false},
+		{"neither, unblurred", rules.Tuning{Full: off, Blurred: off}, unblurred, false},
+		{"neither, blurred", rules.Tuning{Full: off, Blurred: off}, blurred, false},
 	}
 	for _, tc := range tests {
-		race := withEval(newRace(2000, raceCard(2000, 3000)), favour0)
-		for _, st := range []rules.State{&scoped{evaluated: race, by: tc.by}, race} {
-			_, declared := st.(rules.EvaluationScope)
-			uses := tc.uses || !declared
-			want := rules.TreeEngine
-			if uses {
-				want = rules.AlphaBetaEngine
+		st := withEval(tunedRace(2000, 3000, tc.tuning), favour0)
+		want := rules.TreeEngine
+		if tc.uses {
+			want = rules.AlphaBetaEngine
+		}
+		if got := EngineFor(st, Config{Engine: rules.AlphaBetaEngine, Noise: tc.noise}); got != want {
+			t.Errorf("%s: alpha-beta asked for, %v given, want %v", tc.name, got, want)
+		}
+		s := NewSearch(st, Config{Seed: 1, Engine: rules.TreeEngine, Noise: tc.noise})
+		if _, hybrid := s.eng.(*hybrid); hybrid != tc.uses {
+			t.Errorf("%s: alpha-beta beside the tree %v, want %v", tc.name, hybrid, tc.uses)
+		}
+		s.StepIterations(300)
+		v := s.Stats().Value
+		if lo, hi := 0.3, 0.7; tc.uses {
+			lo, hi = 0.85, 1
+			if v < lo || v > hi {
+				t.Errorf("%s: value %v, want the evaluation's %v to %v", tc.name, v, lo, hi)
 			}
-			if got := EngineFor(st, Config{Engine: rules.AlphaBetaEngine, Noise: tc.noise}); got != want {
-				t.Errorf("scope %d declared %v, noise %v: alpha-beta asked for, %v given, want %v", tc.by, declared, tc.noise, got, want)
-			}
-			s := NewSearch(st, Config{Seed: 1, Engine: rules.TreeEngine, Noise: tc.noise})
-			if _, hybrid := s.eng.(*hybrid); hybrid != uses {
-				t.Errorf("scope %d declared %v, noise %v: alpha-beta beside the tree %v, want %v", tc.by, declared, tc.noise, hybrid, uses)
-			}
-			s.StepIterations(300)
-			v := s.Stats().Value
-			if lo, hi := 0.3, 0.7; uses {
-				lo, hi = 0.85, 1
-				if v < lo || v > hi {
-					t.Errorf("scope %d declared %v, noise %v: value %v, want the evaluation's %v to %v", tc.by, declared, tc.noise, v, lo, hi)
-				}
-			} else if v < lo || v > hi {
-				t.Errorf("scope %d, noise %v: value %v, want the race's even %v to %v", tc.by, tc.noise, v, lo, hi)
-			}
+		} else if v < lo || v > hi {
+			t.Errorf("%s: value %v, want the race's even %v to %v", tc.name, v, lo, hi)
 		}
 	}
 }
-
-// alone adds a TreeAlone to a game with an evaluation.
-type alone struct {
-	*evaluated
-	on bool
-}
-
-func (a *alone) TreeAlone() bool { return a.on }
 
 // TestTreeAlone checks which searches of an evaluated game run the alpha-beta half beside
 // the tree: every one but an unblurred search of a game that declares TreeAlone.
@@ -570,7 +543,7 @@ func TestTreeAlone(t *testing.T) {
 		{"declared false", false, 0, true},
 	}
 	for _, tc := range tests {
-		st := &alone{evaluated: withEval(newRace(2000, raceCard(2000, 3000)), zero), on: tc.on}
+		st := withEval(tunedRace(2000, 3000, rules.Tuning{Full: rules.SearchTuning{TreeAlone: tc.on}}), zero)
 		eng := NewSearch(st, Config{Seed: 1, Engine: rules.TreeEngine, Noise: tc.noise}).eng
 		if _, got := eng.(*hybrid); got != tc.hybrid {
 			t.Errorf("%s: hybrid %v, want %v", tc.name, got, tc.hybrid)
@@ -581,21 +554,12 @@ func TestTreeAlone(t *testing.T) {
 	}
 }
 
-// leaning adds an ExplorationPreference and an AllMovesPreference to a game.
-type leaning struct {
-	*ttt
-	c, k float64
-}
-
-func (p *leaning) Exploration() float64    { return p.c }
-func (p *leaning) AllMovesVisits() float64 { return p.k }
-
 // TestSearchPreferences checks which searches take a game's own exploration constant and
 // all-moves weight: an unblurred, non-plain search, and for the constant one that is not
 // given another. The blurred levels and plain search keep theirs.
 func TestSearchPreferences(t *testing.T) {
-	st := newTTT(".../.../...", 0, 1, 1)
-	both := &leaning{st, 0.2, 100}
+	st := newRace(2000, raceCard(2000, 3000))
+	both := tunedRace(2000, 3000, rules.Tuning{Full: rules.SearchTuning{Exploration: 0.2, AllMovesVisits: 100}})
 	tests := []struct {
 		name        string
 		st          rules.State
@@ -607,7 +571,7 @@ func TestSearchPreferences(t *testing.T) {
 		{"declared, blurred", both, Config{Noise: 0.5}, TunedExploration, raveK},
 		{"declared, plain", both, Config{Plain: true}, DefaultExploration, 0},
 		{"declared, given", both, Config{Exploration: 0.7}, 0.7, 100},
-		{"declared not positive", &leaning{st, 0, 0}, Config{}, TunedExploration, raveK},
+		{"declared zero", tunedRace(2000, 3000, rules.Tuning{Blurred: rules.SearchTuning{Exploration: 0.2, AllMovesVisits: 100}}), Config{}, TunedExploration, raveK},
 		{"not declared", st, Config{}, TunedExploration, raveK},
 	}
 	for _, tc := range tests {
@@ -808,7 +772,8 @@ func FuzzParseSetting(f *testing.F) {
 }
 
 func TestEngineChoice(t *testing.T) {
-	prefersAB := &preferring{withEval(newNim(10), zeroEval), rules.AlphaBetaEngine}
+	ab := rules.SearchTuning{Engine: rules.AlphaBetaEngine}
+	prefersAB := withEval(tunedRace(2000, 3000, rules.Tuning{Full: ab, Blurred: ab}), zeroEval)
 	tests := []struct {
 		name string
 		st   rules.State
@@ -831,13 +796,6 @@ func TestEngineChoice(t *testing.T) {
 		}
 	}
 }
-
-type preferring struct {
-	*evaluated
-	engine rules.Engine
-}
-
-func (p *preferring) PreferredEngine() rules.Engine { return p.engine }
 
 // TestEngineGolden pins fixed-work searches of every engine to testdata, as
 // TestSearchGolden does for the plain search. KOMA_UPDATE=1 rewrites the file.
@@ -993,26 +951,22 @@ func TestUniformPlayoutKeepsTheDraw(t *testing.T) {
 	}
 }
 
-// plainAtFull is a lateSteered race whose policy serves only the weakened levels.
-type plainAtFull struct{ *lateSteered }
-
-func (plainAtFull) UniformAtFullStrength() bool { return true }
-
 // TestUniformAtFullStrength checks that a game declaring it keeps its policy from the
 // full-strength search only: the blurred levels use it, and a game without the
 // declaration uses it at full strength too.
 func TestUniformAtFullStrength(t *testing.T) {
 	listed := 0
 	steered := &lateSteered{newRace(3000, raceCard(3000, 4000)), &listed}
+	uniform := &lateSteered{tunedRace(3000, 4000, rules.Tuning{Full: rules.SearchTuning{UniformPlayouts: true}}), &listed}
 	tests := []struct {
 		name   string
 		st     rules.State
 		cfg    Config
 		policy bool
 	}{
-		{"declared, full strength", plainAtFull{steered}, Config{}, false},
-		{"declared, blurred", plainAtFull{steered}, Config{Noise: 0.8}, true},
-		{"declared, plain", plainAtFull{steered}, Config{Plain: true}, false},
+		{"declared, full strength", uniform, Config{}, false},
+		{"declared, blurred", uniform, Config{Noise: 0.8}, true},
+		{"declared, plain", uniform, Config{Plain: true}, false},
 		{"not declared, full strength", steered, Config{}, true},
 	}
 	for _, tc := range tests {

@@ -244,10 +244,15 @@ func NewSearchAfter(prev *Search, root rules.State, set Setting, seed uint64) *S
 		s.eng = newBeginner(root, seed, limit)
 		return s
 	}
+	return newSearch(root, set.config(seed), prev)
+}
+
+// config is the search configuration of a setting above Beginner's own search.
+func (set Setting) config(seed uint64) Config {
 	cfg := Config{Seed: seed, Engine: set.Engine, Plain: set.Plain}
 	if set.Level.valid() && !set.Plain {
 		cfg.Noise = levelNoise[set.Level]
 		cfg.Blunder = levelBlunder[set.Level]
 	}
-	return newSearch(root, cfg, prev)
+	return cfg
 }

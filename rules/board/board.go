@@ -57,7 +57,7 @@ const (
 	NW
 )
 
-// Hex directions (axial coordinates, y growing upwards), in the order of the reference note.
+// Hex directions (axial coordinates, y growing upwards), counter-clockwise from east.
 const (
 	HexE Dir = iota
 	HexNE

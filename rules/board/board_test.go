@@ -85,8 +85,9 @@ func TestPointBoardDiagonalsFollowParity(t *testing.T) {
 }
 
 func TestHexMatchesReferenceCoordinates(t *testing.T) {
-	// The reference note (games-hex.md §2) names the N=5 board's first site e1 and last a9,
-	// centre e5, and the Ludii-style order puts d2 at index 5.
+	// NewHex's convention on the N=5 board: the first site is e1 and the last e9, the
+	// centre is e5, and numbering row by row from the bottom, as Ludii does, puts d2 at
+	// index 5.
 	b := NewHex(5)
 	checks := map[Site]string{0: "e1", 4: "i1", 5: "d2", 30: "e5", 60: "e9"}
 	for _, s := range []Site{0, 4, 5, 30, 60} {

@@ -15,6 +15,7 @@
 //	                                     RandomMover
 //	komacli selfplay <spec> -a <setting> -b <setting> -games N [-seed S] [-timescale F] [-parallel P] [-moves]
 //	                                     AI against AI, sides alternating, P games at a time
+//	komacli -version                     the version of this build (also: version, --version)
 //
 // A setting is a level (beginner, easy, normal, hard, expert), "plain" (the first version's
 // tree search at Expert's time), or a think time such as 2s, optionally followed by /mcts,
@@ -42,6 +43,7 @@ import (
 	"koma/rules"
 	"koma/rules/ai"
 	"koma/rules/catalog"
+	"koma/rules/version"
 )
 
 func main() {
@@ -85,7 +87,7 @@ func checkFloat(what string, v, lo, hi float64) error {
 	return nil
 }
 
-const usage = "usage: komacli list | show <spec> | perft <spec> <depth> | bench <spec> [-seconds S] [-seed N] [-baseline] [-against <spec>] [-generic] | selfplay <spec> -a <setting> -b <setting> -games N [-seed S] [-timescale F] [-parallel P]"
+const usage = "usage: komacli -version | list | show <spec> | perft <spec> <depth> | bench <spec> [-seconds S] [-seed N] [-baseline] [-against <spec>] [-generic] | selfplay <spec> -a <setting> -b <setting> -games N [-seed S] [-timescale F] [-parallel P]"
 
 func run(args []string, stdout, stderr io.Writer) int {
 	err := dispatch(args, stdout)
@@ -106,6 +108,12 @@ func dispatch(args []string, out io.Writer) error {
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
+	case "-version", "--version", "version":
+		if len(rest) != 0 {
+			return usagef("%s takes no arguments", cmd)
+		}
+		fmt.Fprintln(out, "komacli", version.String())
+		return nil
 	case "list":
 		if len(rest) != 0 {
 			return usagef("list takes no arguments")

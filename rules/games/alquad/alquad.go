@@ -376,8 +376,8 @@ func (s *State) put(c int, site board.Site) {
 }
 
 // placeInPlay plays a placement from the mover's hand and settles check and the result.
-// Only squares through the new piece need looking at: the mover owned no square before,
-// or they would have given check already (note §4.4.5).
+// Only squares through the new piece need looking at: the mover owned no square before, or
+// they would have given check already.
 func (s *State) placeInPlay(site board.Site) {
 	c := s.colourOf(s.turn)
 	s.put(c, site)

@@ -67,8 +67,8 @@ func labels(sites []board.Site) []string {
 	return out
 }
 
-// TestSquares checks the 35 squares of the note (§4.3) by area, and that the turned square
-// on the weak points, whose sides are not drawn, is not among them.
+// TestSquares checks the 35 squares of the package comment by area, and that the turned
+// square on the weak points, whose sides are not drawn, is not among them.
 func TestSquares(t *testing.T) {
 	if len(squares) != 35 {
 		t.Errorf("%d squares, want 35", len(squares))
@@ -235,7 +235,7 @@ func TestBeforeTheChoice(t *testing.T) {
 	}
 }
 
-// TestCheckAndResult plays each way a check can end, from the note's §4.4.
+// TestCheckAndResult plays each way a check can end, as the package comment lists them.
 func TestCheckAndResult(t *testing.T) {
 	tests := []struct {
 		name      string

@@ -102,7 +102,7 @@ func abs(x int) int {
 var naiveTable = naiveSquares()
 
 // naive is a separately written Alquad: a map of points to colours, and the rules followed
-// step by step as the note states them.
+// step by step as the package comment states them.
 type naive struct {
 	colour    map[board.Site]int // 0 White, 1 Black
 	setup     int                // setup pieces placed

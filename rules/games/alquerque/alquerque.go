@@ -26,13 +26,18 @@ var Game = &rules.Game{
 	// the same bound serves as their safety net.
 	MaxTurns: 1300,
 	New:      newGame,
+	// Alpha-beta over the step-count evaluation beat tree search in self-play, at every level.
+	Tuning: rules.Tuning{
+		Full:    rules.SearchTuning{Engine: rules.AlphaBetaEngine},
+		Blurred: rules.SearchTuning{Engine: rules.AlphaBetaEngine},
+	},
 }
 
 const (
 	numSites = 25
 	width    = 5
-	// quietLimit is the number of consecutive turns without a capture that ends a game under
-	// the simple rules (§2.3 of the reference note suggests 50 as a tunable constant).
+	// quietLimit is the number of consecutive turns without a capture that ends a game
+	// under the simple rules (Koma's stopping rule, see the package comment).
 	quietLimit = 50
 	// repeatLimit is the occurrence of a position that ends a game under the simple rules.
 	repeatLimit = 3

@@ -77,8 +77,8 @@ func play(t testing.TB, s rules.State, texts ...string) {
 }
 
 func TestBoardMatchesReference(t *testing.T) {
-	// §1.2 of the reference note: 13 strong points, 56 lines, and diagonal moves exactly
-	// from points whose file+rank is even.
+	// The Alquerque board: 13 strong points, 56 lines, and diagonal moves exactly from
+	// points whose file+rank is even.
 	topo := variants[0].topo
 	if got := len(topo.Lines()); got != 56 {
 		t.Errorf("lines: got %d, want 56", got)
@@ -107,7 +107,8 @@ func TestBoardMatchesReference(t *testing.T) {
 }
 
 func TestInitialPosition(t *testing.T) {
-	// §2.1: White on ranks 1-2, d3 and e3; Black on ranks 4-5, a3 and b3; c3 empty.
+	// The setup of the package comment: White on ranks 1-2, d3 and e3; Black on ranks 4-5,
+	// a3 and b3; c3 empty.
 	want := position(t, "simple", `
 		B B B B B
 		B B B B B
@@ -119,7 +120,7 @@ func TestInitialPosition(t *testing.T) {
 		if st.pieces != want.pieces || st.ToMove() != 0 {
 			t.Errorf("%s: initial position\n%s", p.name, rules.Text(st))
 		}
-		// §2.5: four legal moves in both rule sets.
+		// Four legal moves in both rule sets: every one fills c3.
 		if got, w := moveTexts(st), words("b2-c3 c2-c3 d2-c3 d3-c3"); !slices.Equal(got, w) {
 			t.Errorf("%s: initial moves %v, want %v", p.name, got, w)
 		}
@@ -394,8 +395,9 @@ func jumpOf(t *testing.T, labels ...string) rules.Move {
 	return rules.NewMove(rules.Jump, sites...)
 }
 
-// TestReferencePerft compares with §2.5 of the reference note, whose figures count every
-// sequence of whole turns without merging transpositions.
+// TestReferencePerft compares with figures computed independently, by a separate script
+// written from the same rules when they were settled; they count every sequence of whole
+// turns without merging transpositions.
 func TestReferencePerft(t *testing.T) {
 	for _, tc := range []struct {
 		opts string

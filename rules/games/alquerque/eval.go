@@ -13,10 +13,9 @@ import (
 // None of it changes what is legal.
 
 var (
-	_ rules.Evaluator        = (*State)(nil)
-	_ rules.RandomMover      = (*State)(nil)
-	_ rules.EnginePreference = (*State)(nil)
-	_ rules.Memoryless       = (*State)(nil)
+	_ rules.Evaluator   = (*State)(nil)
+	_ rules.RandomMover = (*State)(nil)
+	_ rules.Memoryless  = (*State)(nil)
 )
 
 // Weights of the evaluation, in pieces. A capture available to the player to move is
@@ -63,10 +62,6 @@ func (s *State) stepCount(p rules.Player) int {
 	}
 	return n
 }
-
-// PreferredEngine reports the engine chosen for Alquerque by self-play measurement; the
-// figures are in rules/ai/STRENGTH.md.
-func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }
 
 // Memoryless reports whether the hash covers everything that matters: under Bell's rules
 // it does, the no-return memory included; the simple rules count quiet turns and

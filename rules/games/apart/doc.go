@@ -3,25 +3,27 @@
 //
 // # Sources
 //
-// The rulebook in seeds 000 (English, cut off after the first paragraphs on movement) and
-// 004 (Japanese, complete), and the reference note games-square.md §8, whose recommended
-// resolutions are followed; resolutions.md for what a turn is. Where a decision below is
-// ours, it says so and why.
+// Kanare Kato's rulebook for Apart, in English (sections "Setup", "Definitions", "Gameplay"
+// and "Movement"; the project's copy stops after the first paragraphs on movement) and in
+// Japanese (complete, with the continuous jumps and the section "End of the game", ゲームの終了).
+// A whole chain is one turn, however many decisions it takes to enter, because the rulebook
+// calls it one turn. Where a decision below is ours, it says so and why.
 //
 // # Board and setup
 //
 //   - board.NewSquare(8, 8), drawn checkered (rules.Checkered); the square colours mean
 //     nothing in this game.
 //   - Twelve pieces each: White (Player 0) on b1–g1 and b2–g2, Black (Player 1) on b7–g7
-//     and b8–g8; the a- and h-files start empty (§8, confirmed against Fig. 1 of the
-//     official rulebook). White moves first (rulebook: "start with the player with white").
+//     and b8–g8; the a- and h-files start empty (figure 1 of the official rulebook, which
+//     the project's copy lost; three independent implementations of the official rules
+//     agree with it). White moves first (rulebook: "start with the player with white").
 //
 // # Lines and movement
 //
 //   - A line is an unbroken straight run of one colour's pieces along one of the four axes
 //     (vertical, horizontal, both diagonals); a lone piece is a line of length 1 on every
-//     axis. Pieces of the other colour or an empty square break a line (rulebook
-//     definitions; §8: "unbroken" means contiguous pieces only, not every piece on the row).
+//     axis. Pieces of the other colour or an empty square break a line ("Definitions": a
+//     line is "unbroken", so it means contiguous pieces only, not every piece on the row).
 //   - A piece moves along one of its eight directions exactly as many squares as its line
 //     along that axis holds pieces (rulebook "Movement"). Both directions of an axis use
 //     the same length. A move of one square is a single step, of two or more a jump.
@@ -34,16 +36,17 @@
 //
 //   - After a jump (two squares or more) the same piece may jump again from its new square,
 //     with the line lengths of the board as it now stands: captured pieces gone, the piece
-//     in its new place (rulebook; §8). Chains have no length limit and may stop after any
-//     jump (rulebook).
-//   - The piece may not land twice on the same square in one turn (rulebook). The square it
-//     started from is not a landing square, so the chain may come back to it (§8).
+//     in its new place (Japanese rulebook). Chains have no length limit and may stop after
+//     any jump (Japanese rulebook).
+//   - The piece may not land twice on the same square in one turn (Japanese rulebook). The
+//     square it started from is not a landing square, so the chain may come back to it (the
+//     rule forbids only landing twice).
 //   - A chain never contains a single step: a step is always a whole turn, and during a
-//     chain moves of length 1 are not offered (rulebook).
-//   - White's first turn of the game may not be a continuous jump (rulebook): on that turn
-//     a jump ends the turn at once.
+//     chain moves of length 1 are not offered (Japanese rulebook).
+//   - White's first turn of the game may not be a continuous jump ("Gameplay"): on that
+//     turn a jump ends the turn at once.
 //   - A chain may not end back on its starting square with nothing captured: the board
-//     would be unchanged, a pass in disguise, and passing is forbidden (§8's resolution).
+//     would be unchanged, a pass in disguise, and passing is forbidden (Koma's resolution).
 //     Such a return is offered only when the piece can jump on from there (to a square it
 //     has not landed on, after which it may always stop), so that a chain in progress
 //     always has a legal decision.
@@ -63,22 +66,22 @@
 // # End of the game
 //
 //   - A player whose pieces all stand apart, none next to another of their own in any of
-//     the eight directions, wins at once (rulebook, "apart"). This is checked after every
-//     landing, also in the middle of a chain, ending the game there (§8's recommendation;
-//     equivalent to checking at the end of the turn, since the mover may always stop and
-//     removing enemy pieces never brings them back together).
-//   - If one landing leaves both players apart, the player who moved loses (rulebook,
-//     "both-apart"). A capture can also leave only the opponent apart; the opponent then
-//     wins ("apart").
-//   - A player with no legal move at the start of their turn loses ("no-moves"; §8's
-//     recommendation, since the rulebook does not cover it and passing is forbidden). It
-//     hardly ever happens: every piece has eight directions to try.
+//     the eight directions, wins at once (Japanese rulebook, "End of the game"; result
+//     "apart"). This is checked after every landing, also in the middle of a chain, ending
+//     the game there (Koma's choice, equivalent to checking at the end of the turn, since
+//     the mover may always stop and removing enemy pieces never brings them back together).
+//   - If one landing leaves both players apart, the player who moved loses (Japanese
+//     rulebook, "End of the game"; result "both-apart"). A capture can also leave only the
+//     opponent apart; the opponent then wins ("apart").
+//   - A player with no legal move at the start of their turn loses ("no-moves"; Koma's
+//     resolution, since the rulebook does not cover it and passing is forbidden). It hardly
+//     ever happens: every piece has eight directions to try.
 //   - Turn limit, our rule: after 200 turns in all, 100 each, the game is drawn
 //     ("turn-limit"). The rulebook has no end for players who keep their pieces together
-//     for ever, and §8 asks for an app rule. Captures shrink the armies: games between the
-//     AI levels last 17 to 35 turns on average, uniformly random ones about 100, and only
-//     4 of 2,000 random games reached the cap. A cap, rather than a repetition rule, is
-//     easy to state and to see coming. It is also Game.MaxTurns.
+//     for ever, so Koma needs one of its own. Captures shrink the armies: games between the
+//     AI levels last 17 to 35 turns on average, uniformly random ones about 100, and only 4
+//     of 2,000 random games reached the cap. A cap, rather than a repetition rule, is easy
+//     to state and to see coming. It is also Game.MaxTurns.
 //
 // # Hash and key
 //

@@ -17,7 +17,6 @@ import (
 var (
 	_ rules.Evaluator        = (*State)(nil)
 	_ rules.RandomMover      = (*State)(nil)
-	_ rules.EnginePreference = (*State)(nil)
 	_ rules.CapturePreviewer = (*State)(nil)
 	_ rules.Prompter         = (*State)(nil)
 	_ rules.Explainer        = (*State)(nil)
@@ -60,14 +59,6 @@ func (s *State) Evaluate(p rules.Player) float64 {
 	}
 	return x / (evalScale - x)
 }
-
-// PreferredEngine reports tree search, for every level. The blurred levels need it, since
-// their noise swamps the crowding evaluation and blurred alpha-beta played close to at
-// random (Normal beat Easy 59 – 41 with it, 19 – 1 with tree search). At full strength,
-// tree search (with its alpha-beta half proving endgames) beat Hard 34 – 6 where
-// alpha-beta managed 58 – 42 over 100 games, and it beat plain search 40 – 0; the figures
-// are in rules/ai/STRENGTH.md.
-func (s *State) PreferredEngine() rules.Engine { return rules.TreeEngine }
 
 // RandomMove implements rules.RandomMover: between turns it counts the sets of pieces that
 // LegalMoves lists the moves from, draws one index and builds only that move, here rather

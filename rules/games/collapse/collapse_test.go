@@ -75,8 +75,8 @@ func bitsOf(m uint64) []int {
 	return out
 }
 
-// TestOpeningMoves checks the fifteen first moves of the note (§6.3), each with the piece
-// it takes.
+// TestOpeningMoves checks the fifteen first moves listed when the rules were settled, each
+// with the piece it takes.
 func TestOpeningMoves(t *testing.T) {
 	want := map[string]string{
 		"a1-d4": "e5", "c1-c4": "c5", "c1-f4": "g5", "e1-e4": "e5", "e1-h4": "i5", "e1-b4": "a5",
@@ -101,9 +101,9 @@ func TestOpeningMoves(t *testing.T) {
 	}
 }
 
-// TestSlides covers each clause of a move, from the rulebook's figure and the note's
-// readings: the slide stops before the enemy it takes, crosses at least one point, never
-// passes a piece, and a line ending at a friend or the edge gives nothing.
+// TestSlides covers each clause of a move, from the rulebook's figure and Koma's readings:
+// the slide stops before the enemy it takes, crosses at least one point, never passes a
+// piece, and a line ending at a friend or the edge gives nothing.
 func TestSlides(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -292,8 +292,9 @@ func TestPerft(t *testing.T) {
 	rulestest.Perft(t, rulestest.Spec(t, Game, ""), "collapse", 5)
 }
 
-// TestPerftAgainstTheNote checks the note's independent figures (§6.3).
-func TestPerftAgainstTheNote(t *testing.T) {
+// TestIndependentPerft checks the figures computed independently when the rules were
+// settled.
+func TestIndependentPerft(t *testing.T) {
 	if got, want := rules.Perft(start(t), 4), []uint64{15, 196, 2360, 26738}; !slices.Equal(got, want) {
 		t.Errorf("perft %v, want %v", got, want)
 	}

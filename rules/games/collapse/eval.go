@@ -15,7 +15,6 @@ import (
 var (
 	_ rules.Evaluator        = (*State)(nil)
 	_ rules.RandomMover      = (*State)(nil)
-	_ rules.EnginePreference = (*State)(nil)
 	_ rules.Memoryless       = (*State)(nil)
 	_ rules.CapturePreviewer = (*State)(nil)
 	_ rules.Explainer        = (*State)(nil)
@@ -51,11 +50,6 @@ func (s *State) Evaluate(p rules.Player) float64 {
 	}
 	return x / (evalScale - x)
 }
-
-// PreferredEngine reports tree search, chosen by self-play (rules/ai/STRENGTH.md): at
-// Expert it beat alpha-beta 11 – 9, and it held plain search to 22 – 18 where alpha-beta
-// lost 14 – 26.
-func (s *State) PreferredEngine() rules.Engine { return rules.TreeEngine }
 
 // Memoryless reports true: the pieces and the side to move decide everything.
 func (s *State) Memoryless() bool { return true }

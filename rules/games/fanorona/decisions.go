@@ -21,8 +21,9 @@ var (
 	_ rules.Marker           = (*State)(nil)
 )
 
-// FormatMove writes a paika as "d2-e3", a capturing step with the suffix A (approach) or
-// W (withdrawal), "d2-e3A", and the end of a chain as "stop" (reference note §1.3).
+// FormatMove writes a paika as "d2-e3", a capturing step with the suffix A (approach) or W
+// (withdrawal), "d2-e3A", and the end of a chain as "stop" (Koma's notation, see the
+// package comment).
 func (s *State) FormatMove(m rules.Move) string {
 	text := rules.GenericNotation(s, m)
 	if m.Kind != rules.Step {

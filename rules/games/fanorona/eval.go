@@ -14,10 +14,8 @@ import (
 // quiet-turn count decide loops, and the hash leaves them out.
 
 var (
-	_ rules.Evaluator               = (*State)(nil)
-	_ rules.RandomMover             = (*State)(nil)
-	_ rules.EnginePreference        = (*State)(nil)
-	_ rules.BlurredEnginePreference = (*State)(nil)
+	_ rules.Evaluator   = (*State)(nil)
+	_ rules.RandomMover = (*State)(nil)
 )
 
 // Weights of the evaluation.
@@ -68,16 +66,6 @@ func (s *State) threat() bool {
 	}
 	return found != 0
 }
-
-// PreferredEngine reports the engine chosen for Fanorona by self-play measurement; the
-// figures are in rules/ai/STRENGTH.md.
-func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }
-
-// PreferredBlurredEngine reports the engine of the levels that blur the evaluation (Easy,
-// Normal, Hard): tree search, whose playouts average the blur out, where blurred
-// alpha-beta gave pieces away (Easy beat Beginner 25 – 12 with alpha-beta, 38 – 2 with
-// tree search); the figures are in rules/ai/STRENGTH.md.
-func (s *State) PreferredBlurredEngine() rules.Engine { return rules.TreeEngine }
 
 // RandomMove implements rules.RandomMover: it counts the moves in the masks LegalMoves
 // lists them from, draws one index and builds only that move.

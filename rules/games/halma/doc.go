@@ -2,35 +2,43 @@
 //
 // # Sources
 //
-// The Japanese rulebook in seed 004 (the English seed 000 lost this section but its closing
-// note on Chinese Checkers), and the reference note games-square.md §4, whose recommended
-// resolutions are followed; resolutions.md for what a turn is. Where a decision below is
-// ours, it says so and why.
+// Kanare Kato's Japanese rulebook for Halma (ハルマ, 2021), sections "Setup" (セットアップ),
+// "Gameplay" (ゲームプレイ) and "Victory conditions" (勝利条件); the English edition in the project's
+// copy kept only its closing note on Chinese Checkers, and both lost their diagrams, so the
+// camps follow the 8×8 "Grasshopper" layout as Ludii has it. A whole hop chain is one turn,
+// however many decisions it takes to enter, because the rulebook calls it one turn. Where a
+// decision below is ours, it says so and why.
 //
 // # Board and setup
 //
 //   - board.NewSquare(8, 8), drawn plain (rules.Plain).
 //   - Each player's camp is the ten squares within three orthogonal steps of their corner:
 //     White (Player 0) a1 b1 c1 d1 a2 b2 c2 a3 b3 a4, Black (Player 1) the mirror image
-//     around h8 (§4). Each player's goal is the other's camp; Marks reports both goals as
-//     rules.Goal marks owned by the player who must fill them. White moves first (§4).
+//     around h8 (ten pieces each, "Setup"). Each player's goal is the other's camp; Marks
+//     reports both goals as rules.Goal marks owned by the player who must fill them. White
+//     moves first ("Setup").
 //
 // # Moves
 //
-//   - A step goes one square in any of the eight directions to an empty square and ends
-//     the turn (§4).
+//   - A step goes one square in any of the eight directions to an empty square and ends the
+//     turn ("Gameplay").
 //   - A hop goes over an adjacent piece of either colour, in any of the eight directions,
 //     to the empty square directly beyond. Nothing is captured. The same piece may hop
 //     again, in any direction, and the chain may stop after any hop. A turn never mixes
-//     steps and hops (§4).
+//     steps and hops ("Gameplay": hops are never compulsory and a chain may stop at any
+//     time).
 //   - The same piece may not be hopped over twice in one turn; the squares of the hopped
-//     pieces are remembered for the turn (§4). Squares may be revisited (§4's resolution).
+//     pieces are remembered for the turn ("Gameplay"). Squares may be revisited (Koma's
+//     reading: the rulebook forbids only hopping the same piece twice, which already bounds
+//     a chain).
 //   - A chain may pass through its starting square but not end there: it would change
-//     nothing (§4's resolution, null move forbidden).
+//     nothing (Koma's resolution: a null move would be a pass in disguise).
 //   - Goal lock: a piece that begins its turn inside its goal must end the turn inside it;
-//     during a chain it may leave and come back (§4). Returning to one's own camp is free.
-//   - A player with no legal move passes (§4's recommendation): Pass is then the only
-//     move, and a turn of its own.
+//     during a chain it may leave and come back ("Gameplay"). Returning to one's own camp
+//     is free.
+//   - A player with no legal move passes (Koma's resolution: the rulebook is silent, and a
+//     blocked player in a race game has lost nothing yet): Pass is then the only move, and
+//     a turn of its own.
 //
 // # Encoding: one decision per hop (encoding B)
 //
@@ -52,9 +60,9 @@
 //
 //   - A player wins when their goal is completely full and holds at least one of their
 //     pieces: the anti-spoiling reading of the rulebook, so that enemy pieces left in a
-//     goal cannot keep its owner from winning (§4). The mover is checked first; otherwise
-//     the opponent, who can win on the mover's turn when the mover fills the last free
-//     square of the opponent's goal ("goal").
+//     goal cannot keep its owner from winning ("Victory conditions"). The mover is checked
+//     first; otherwise the opponent, who can win on the mover's turn when the mover fills
+//     the last free square of the opponent's goal ("goal").
 //   - Anti-stalling, our rule: a player who still has a piece in their own starting camp
 //     right after their own 30th turn loses ("stalled"). The rulebook has no end for a
 //     player who never leaves home; such a player would keep the other's goal blocked for
@@ -64,9 +72,9 @@
 //     once; pieces may come back home later.
 //   - Turn limit, our rule: after 300 turns in all, 150 each, the game is drawn
 //     ("turn-limit"). A player could still bring every piece home after turn 30 or both
-//     could shuffle for ever; §4 recommends a generous cap, clearly marked as the app's.
-//     Real games take far fewer turns: ten pieces crossing seven diagonal squares, most
-//     of it by hops. It is also Game.MaxTurns.
+//     could shuffle for ever, so the cap is generous and marked as Koma's own. Real games
+//     take far fewer turns: ten pieces crossing seven diagonal squares, most of it by hops.
+//     It is also Game.MaxTurns.
 //
 // # Hash and key
 //

@@ -14,11 +14,9 @@ import (
 // anti-stalling rule and the turn limit, and the hash leaves it out.
 
 var (
-	_ rules.Evaluator               = (*State)(nil)
-	_ rules.RandomMover             = (*State)(nil)
-	_ rules.EnginePreference        = (*State)(nil)
-	_ rules.BlurredEnginePreference = (*State)(nil)
-	_ rules.PlayoutPolicy           = (*State)(nil)
+	_ rules.Evaluator     = (*State)(nil)
+	_ rules.RandomMover   = (*State)(nil)
+	_ rules.PlayoutPolicy = (*State)(nil)
 )
 
 // Weights of the evaluation.
@@ -109,16 +107,6 @@ func (s *State) Evaluate(p rules.Player) float64 {
 	}
 	return x / (evalScale - x)
 }
-
-// PreferredEngine reports the engine chosen for Halma by self-play measurement; the
-// figures are in rules/ai/STRENGTH.md.
-func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }
-
-// PreferredBlurredEngine reports the engine of the levels that blur the evaluation (Easy,
-// Normal, Hard): tree search, whose playouts average the blur out, where blurred
-// alpha-beta plays almost at random and leaves pieces at home past the 30th turn; the
-// figures are in rules/ai/STRENGTH.md.
-func (s *State) PreferredBlurredEngine() rules.Engine { return rules.TreeEngine }
 
 // RandomMove implements rules.RandomMover: it counts the moves in the target masks that
 // LegalMoves lists them from, draws one index and builds only that move.

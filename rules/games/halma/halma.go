@@ -18,6 +18,12 @@ var Game = &rules.Game{
 	// The turn limit ends every game (our rule; see the package doc).
 	MaxTurns: turnLimit,
 	New:      newState,
+	// Alpha-beta plays best at full strength; blurred alpha-beta played almost at random
+	// and left pieces at home past the 30th turn, so the blurred levels search a tree.
+	Tuning: rules.Tuning{
+		Full:    rules.SearchTuning{Engine: rules.AlphaBetaEngine},
+		Blurred: rules.SearchTuning{Engine: rules.TreeEngine},
+	},
 }
 
 const (

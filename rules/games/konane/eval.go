@@ -13,10 +13,9 @@ import (
 // None of it changes what is legal.
 
 var (
-	_ rules.Evaluator        = (*State)(nil)
-	_ rules.RandomMover      = (*State)(nil)
-	_ rules.EnginePreference = (*State)(nil)
-	_ rules.Memoryless       = (*State)(nil)
+	_ rules.Evaluator   = (*State)(nil)
+	_ rules.RandomMover = (*State)(nil)
+	_ rules.Memoryless  = (*State)(nil)
 )
 
 // Evaluate scores the position for p by mobility. A player with no capture on their turn
@@ -42,10 +41,6 @@ func (s *State) mobility(p rules.Player) int {
 	}
 	return n
 }
-
-// PreferredEngine reports the engine chosen for Kōnane by self-play measurement; the
-// figures are in rules/ai/STRENGTH.md.
-func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }
 
 // Memoryless reports that Kōnane has no counter or history: the hash covers every piece
 // of state that matters.

@@ -2,18 +2,21 @@
 //
 // # Sources
 //
-// Kanare Kato's rule booklet (English seed 000, Japanese seed 004), Damian Walker's Kōnane
-// sheet (seed 001) and the project's research note games-square.md §1, whose resolutions
-// are followed throughout.
+// Kanare Kato's rulebook for Kōnane, in English and in Japanese (sections "Setup" and
+// "Gameplay"; the Japanese adds that a chain may stop at any time and that every turn must
+// capture), and Damian Walker's rule sheet "Konane" (2011), whose numbered rules 1–12
+// ("Beginning the Game", "Capturing Pieces", "Ending the Game") and "Variations" are cited
+// below as Walker's. Where the sources leave a point open, the decision below is Koma's own
+// and says why.
 //
 // # Rules as implemented
 //
 //   - Board: an n×n square board, n = 6, 8 or 10, filled with a checkerboard of pieces.
 //     Player 0 is Black and moves first; Player 1 is White. Black stands on a1 and on every
 //     cell whose file number plus rank number (both counted from 1) is even. Sources differ
-//     on which colour takes a1; on an even board a quarter turn swaps the colour classes,
-//     so this is only a labelling choice, and it puts all of Black's openings on the
-//     a1 diagonal.
+//     on which colour takes a1 (Koma's choice); on an even board a quarter turn swaps the
+//     colour classes, so this is only a labelling choice, and it puts all of Black's
+//     openings on the a1 diagonal.
 //   - Opening, turn 1: Black removes one of its own pieces from a corner or from the centre.
 //     "Corner" is one of the four corner cells and "centre" one of the central 2×2 block
 //     (Walker's "four central squares"); Black owns exactly two cells of each, so it has
@@ -37,7 +40,8 @@
 //
 //   - size: "6", "8" or "10"; default "10", the rulebook's standard board.
 //   - jumps: "multi" (default) allows the straight multi-jumps above; "single" is Walker's
-//     modern form, exactly one jump per turn, which he suggests for the smaller boards.
+//     modern form ("Variations"), exactly one jump per turn, which he suggests for the
+//     smaller boards.
 //
 // # State, hash and key
 //
@@ -106,6 +110,12 @@ var Game = &rules.Game{
 	// so no game on the largest board lasts more than 100 turns.
 	MaxTurns: 100,
 	New:      newState,
+	// Alpha-beta over the mobility evaluation beat tree search in self-play, at every
+	// level.
+	Tuning: rules.Tuning{
+		Full:    rules.SearchTuning{Engine: rules.AlphaBetaEngine},
+		Blurred: rules.SearchTuning{Engine: rules.AlphaBetaEngine},
+	},
 }
 
 var errOption = errors.New("unsupported option value")

@@ -34,13 +34,12 @@ import (
 // concession below, the rows of rules/ai/STRENGTH.md ("Mabi: the race for steps").
 
 var (
-	_ rules.Evaluator        = (*State)(nil)
-	_ rules.RandomMover      = (*State)(nil)
-	_ rules.EnginePreference = (*State)(nil)
-	_ rules.Marker           = (*State)(nil)
-	_ rules.Prompter         = (*State)(nil)
-	_ rules.Explainer        = (*State)(nil)
-	_ rules.NamedMove        = (*State)(nil)
+	_ rules.Evaluator   = (*State)(nil)
+	_ rules.RandomMover = (*State)(nil)
+	_ rules.Marker      = (*State)(nil)
+	_ rules.Prompter    = (*State)(nil)
+	_ rules.Explainer   = (*State)(nil)
+	_ rules.NamedMove   = (*State)(nil)
 )
 
 // evalScale is the lead, in pieces of the largest group, that the evaluation maps to 0.5.
@@ -159,10 +158,6 @@ func (s *State) NamedMove() (rules.Move, bool) {
 	}
 	return rules.Move{Kind: rules.Pass}, true
 }
-
-// PreferredEngine reports the engine chosen for Mabi by self-play measurement; the
-// figures are in rules/ai/STRENGTH.md.
-func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }
 
 // RandomMove implements rules.RandomMover: it counts the steps in the target masks that
 // LegalMoves lists them from, draws one index and builds only that move.

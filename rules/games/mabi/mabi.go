@@ -20,6 +20,11 @@ var Game = &rules.Game{
 	// The turn limit ends every game (our rule; see the package doc).
 	MaxTurns: turnLimit,
 	New:      newState,
+	// Alpha-beta over the group evaluation beat tree search in self-play, at every level.
+	Tuning: rules.Tuning{
+		Full:    rules.SearchTuning{Engine: rules.AlphaBetaEngine},
+		Blurred: rules.SearchTuning{Engine: rules.AlphaBetaEngine},
+	},
 }
 
 const (
@@ -41,10 +46,10 @@ const (
 )
 
 // Setup is the starting position, rank 8 first, one token per square: W for White, B for
-// Black, . for empty. It is a reconstruction (games-square.md §6, "Reconstruction A"): the
-// rulebook's diagram was lost, and this layout satisfies everything its text fixes. It is
-// data, so the real diagram can replace it without touching the rules; it must give White
-// at least one piece on the edge.
+// Black, . for empty. It is a reconstruction (see the package comment): the rulebook's
+// diagram was lost, and this layout satisfies everything its text fixes. It is data, so the
+// real diagram can replace it without touching the rules; it must give White at least one
+// piece on the edge.
 const Setup = `
 . B . B . B . B
 W . W . W . W .

@@ -4,41 +4,43 @@
 //
 // # Sources
 //
-// The English rulebook text (seed 002, Kanare Kato; figures lost, captions kept) and the
-// reference note games-hex.md: §2 for coordinates and labels (board.NewHex), §2.6 for the
-// outer ring, sides and corners, §9 for the rules, NOD-1 to NOD-4 and two test vectors;
-// resolutions.md for what a turn is and for the turn that wins on its anchor.
+// Kanare Kato's English rulebook for Node, sections "Terms", "Preparation phase", "Main
+// phase" and "Game end"; the project's copy lost its figures but kept their captions.
+// Coordinates and labels are those of board.NewHex, and the ring, sides and corners those
+// of Skirt, whose rulebook Node shares. Where the rulebook leaves a point open, the
+// decision below is Koma's own and says why.
 //
 // # Rules as implemented
 //
 //   - The board: N cells per side; the outer area is the ring at distance N−1 from the
 //     centre, the rest is the inner area; six sides of N cells, a corner on two sides
-//     (rulebook, §2.6). A piece on the ring is an anchor, one inside a node. The board
-//     starts empty.
-//   - Opening (rulebook): White places one anchor on any empty ring cell; then Black places
-//     two, as one turn of two decisions (resolutions.md counts a turn as the rulebook does,
-//     and Tiptoe's "Black 2" setup is one turn as well). The main phase starts with White.
-//   - A main-phase turn is one of (rulebook, §9):
+//     ("Terms"; the sides are numbered as in package skirt). A piece on the ring is an
+//     anchor, one inside a node ("Terms"). The board starts empty.
+//   - Opening ("Preparation phase"): White places one anchor on any empty ring cell; then
+//     Black places two, as one turn of two decisions (Koma counts a turn as the rulebook
+//     does, and Tiptoe's "Black 2" setup is one turn as well). The main phase starts with
+//     White.
+//   - A main-phase turn is one of ("Main phase"):
 //     (a) an anchor A1 on an empty ring cell, then a node on an empty inner cell X on a line
 //     through A1 and on a line through another of the mover's anchors A2, where A1, A2 and
 //     X are not all on one line: X is where two different lines meet;
-//     (b) no anchor, only a node for two anchors already on the board (NOD-4: Black's
-//     opening pair may serve on Black's first main turn);
-//     (c) only the anchor, when no node exists for it (rulebook).
-//     There is no pass. Both placements are one turn (resolutions.md).
+//     (b) no anchor, only a node for two anchors already on the board (Black's opening pair
+//     may serve on Black's first main turn: they are anchors already placed);
+//     (c) only the anchor, when no node exists for it ("Main phase").
+//     There is no pass. Both placements are one turn, as the rulebook counts turns.
 //   - Lines are the three families of hex lines, followed to the edge; pieces standing on
-//     them do not matter, whatever their colour (NOD-1, recommended and settled by
-//     resolutions.md: unlike Skirt, Node's text sets no line-of-sight condition). A line
-//     along a side holds only ring cells, so it never places a node (NOD-2).
+//     them do not matter, whatever their colour (Koma's reading: unlike Skirt, Node's text
+//     sets no line-of-sight condition). A line along a side holds only ring cells, so it
+//     never places a node.
 //   - The win: after any single placement (an anchor in the middle of a turn too), a group
 //     of the mover's pieces, anchors and nodes together, holding ring cells on two opposite
 //     sides ("opposite-sides") or on three pairwise non-adjacent sides ("three-sides") wins
-//     at once; a corner counts for both its sides (rulebook, §2.6). A winning anchor ends the
-//     turn with no node (resolutions.md). When one group does both, the reason is
-//     "opposite-sides".
+//     at once; a corner counts for both its sides ("Game end"). A winning anchor ends the
+//     turn with no node (Koma's resolution: the rulebook's win is immediate). When one
+//     group does both, the reason is "opposite-sides".
 //   - A player with no legal turn (a full ring and no node for any pair of their anchors)
-//     loses ("no-moves"; NOD-3, recommended, as Kato's other games treat a player who cannot
-//     move).
+//     loses ("no-moves"; Koma's resolution: the rulebook is silent, and Kato's other games
+//     treat a player who cannot move this way).
 //   - Every turn fills at least one cell, so no game outlasts the cells of the board;
 //     Game.MaxTurns is the cell count of the largest board.
 //

@@ -12,12 +12,5 @@ import "koma/rules"
 // against plain search where the search without it won 82 – 18 (100 games, seed 83,
 // 2026-11-27), its playouts taking over twice as long.
 var (
-	_ rules.RandomMover           = (*State)(nil)
-	_ rules.ExplorationPreference = (*State)(nil)
+	_ rules.RandomMover = (*State)(nil)
 )
-
-// Exploration gives Expert's search a narrower exploration than the tuned 0.3. Against
-// plain search, 100 games per run (2026-11-27): 84 – 16 with 0.2 and 76 – 24 with 0.3 on
-// seed 301, and 87 – 13 with 0.2 on seed 302, where 0.3 had made 189 – 71 over 260 games
-// (72.7%) on earlier seeds.
-func (s *State) Exploration() float64 { return 0.2 }

@@ -28,6 +28,9 @@ var Game = &rules.Game{
 	// largest board.
 	MaxTurns: skirt.MaxCells,
 	New:      newState,
+	// A narrower exploration at full strength: against plain search 84% with 0.2, 73% with
+	// the default 0.3.
+	Tuning: rules.Tuning{Full: rules.SearchTuning{Exploration: 0.2}},
 }
 
 // The reasons a game ends.
@@ -36,7 +39,7 @@ const (
 	reasonOpposite = "opposite-sides"
 	// reasonThree: the mover's group joins three pairwise non-adjacent sides.
 	reasonThree = "three-sides"
-	// reasonNoMoves: the player to move has no legal turn and loses (NOD-3).
+	// reasonNoMoves: the player to move has no legal turn and loses (Koma's resolution).
 	reasonNoMoves = "no-moves"
 )
 
@@ -102,7 +105,7 @@ type State struct {
 	// without pairing it with every old one.
 	seen1, seen2 [2]set
 	// nodes[p] is the node sites of every pair of p's anchors, occupied or not. Pieces on
-	// the lines do not matter (NOD-1), so the set only grows as anchors come.
+	// the lines do not matter (Koma's reading), so the set only grows as anchors come.
 	nodes [2]set
 	// drawn is one more than the cell RandomMove last drew in this position, 0 when there
 	// is none; Apply clears it. The move Apply gets has come through the AI loop's copies,
@@ -212,7 +215,7 @@ func (s *State) MidTurn() bool { return !s.over && (s.pending >= 0 || s.placed()
 
 // Nodes returns the inner cells where a node may stand for the anchors a and b: on a line
 // through each, where two different lines meet; the cells of a line through both anchors
-// are not allowed (NOD-1: pieces on the lines do not matter).
+// are not allowed (pieces on the lines do not matter: see the package comment).
 func Nodes(t *skirt.Topo, a, b int) set {
 	out := t.Sight[a].And(t.Sight[b])
 	for f := 0; f < 3; f++ {

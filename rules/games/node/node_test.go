@@ -15,9 +15,8 @@ func start(t testing.TB) *State { return rulestest.Start[*State](t, Game, "") }
 
 func startWith(t testing.TB, opts string) *State { return rulestest.Start[*State](t, Game, opts) }
 
-// position builds a main-phase position from a board drawn as in games-hex.md, top row
-// first, one token per cell: W for a white piece, B or A for a black one, anything else an
-// empty cell.
+// position builds a main-phase position from a board drawn as a hexagon, top row first, one
+// token per cell: W for a white piece, B or A for a black one, anything else an empty cell.
 func position(t testing.TB, size int, text string, toMove rules.Player) *State {
 	t.Helper()
 	v := variants[size]()
@@ -78,7 +77,7 @@ func inner(s *State) []string {
 }
 
 // TestOpening: White places one anchor, Black two in one turn, and only then may nodes be
-// placed; Black's two opening anchors work together on Black's first main turn (NOD-4).
+// placed; Black's two opening anchors work together on Black's first main turn.
 func TestOpening(t *testing.T) {
 	s := start(t)
 	if len(texts(s)) != 30 || s.Prompt() != "opening-anchor" || s.MidTurn() {
@@ -116,9 +115,9 @@ func TestOpening(t *testing.T) {
 	}
 }
 
-// TestNoteVectors are games-hex.md §9's two vectors, with pieces on the lines, which do
-// not matter (NOD-1).
-func TestNoteVectors(t *testing.T) {
+// TestWorkedExamples are two test vectors worked out independently when the rules were
+// settled, with pieces on the lines, which do not matter.
+func TestWorkedExamples(t *testing.T) {
 	s := position(t, 6, `
       o W o o o o
      o . . . . . o
@@ -245,9 +244,9 @@ func TestWins(t *testing.T) {
 	}
 }
 
-// TestNoMoves: a player with a full ring and no node anywhere loses (NOD-3). After White's
-// node on c3, Black's only empty cell is b3, which Black's anchors a4 and d1 both see along
-// one line: not a node.
+// TestNoMoves: a player with a full ring and no node anywhere loses (Koma's resolution).
+// After White's node on c3, Black's only empty cell is b3, which Black's anchors a4 and d1
+// both see along one line: not a node.
 func TestNoMoves(t *testing.T) {
 	s := position(t, 3, `
     B W W

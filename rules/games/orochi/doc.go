@@ -4,46 +4,50 @@
 //
 // # Sources
 //
-// The English rulebook text (seed 002, Kanare Kato; its figures are lost, their captions
-// kept) and the reference note games-hex.md: §2 for the coordinates, directions, cell
-// labels (board.NewHex implements them) and groups (§2.5), §10 for the rules and the
-// resolutions ORO-1 to ORO-5; resolutions.md for what a turn is and for the last turn.
+// Kanare Kato's English rulebook for Orochi, sections "Definition", "Setup", "Gameplay" and
+// "Game end", with its closing note on pieces that stop being over-connected; the project's
+// copy lost its figures but kept their captions. Coordinates, directions and cell labels
+// are those of board.NewHex. Where the rulebook leaves a point open, the decision below is
+// Koma's own and says why.
 //
 // # Rules as implemented
 //
-//   - Board: N cells per side, 4 by default (the rulebook's size to start with, and
-//     resolutions.md), 3 to 7 offered because any size plays (rulebook); presets 4 and 5
-//     (5 is the size listed most often, note §1.2). The board starts empty.
-//   - Pieces are white or black. White pieces belong to White (Player 0, first to move)
-//     and black ones to Black, whoever placed them: a player may place a piece of either
-//     colour on any turn (rulebook). The supply is unlimited.
-//   - Opening (rulebook, note §10): White places one piece of either colour on any cell;
-//     then Black places two pieces, of any colours, on empty cells. Black's two placements
-//     are one turn of two decisions (our choice, because the rulebook gives them to Black
-//     in one go and doc.go expresses two placements in a turn so; it does not change any
-//     count: perft merges the two orders). Three pieces can never be over-connected, so
-//     the opening flips nothing. Normal turns then begin with White.
+//   - Board: N cells per side, 4 by default (the rulebook's size to start with), 3 to 7
+//     offered because any size plays (rulebook); presets 4 and 5 (5 is the size other
+//     listings of the game give most often). The board starts empty.
+//   - Pieces are white or black. White pieces belong to White (Player 0, first to move) and
+//     black ones to Black, whoever placed them: a player may place a piece of either colour
+//     on any turn ("Gameplay"). The supply is unlimited.
+//   - Opening ("Setup"): White places one piece of either colour on any cell; then Black
+//     places two pieces, of any colours, on empty cells. Black's two placements are one
+//     turn of two decisions (our choice, because the rulebook gives them to Black in one go
+//     and doc.go expresses two placements in a turn so; it does not change any count: perft
+//     merges the two orders). Three pieces can never be over-connected, so the opening
+//     flips nothing. Normal turns then begin with White.
 //   - A piece is over-connected when four or more of its six neighbours hold pieces of its
-//     own colour (rulebook: "in four or more directions", ORO-4). A cell on the edge has
-//     four neighbours and a corner three, so a corner piece is never over-connected.
+//     own colour ("Definition": "in four or more directions"; a publisher's blurb says
+//     four, but the rulebook's text is explicit). A cell on the edge has four neighbours
+//     and a corner three, so a corner piece is never over-connected.
 //   - A turn places one piece of either colour on an empty cell. Then, while any piece on
 //     the board is over-connected, the player flips one of them of their choice to the
-//     other colour, one decision per flip (ORO-2, doc.go). The set is judged afresh after
-//     every flip, so a piece that stopped being over-connected is not flipped (rulebook
-//     note), and the piece just placed may itself be flipped. The loop ends (ORO-3): each
-//     flip removes at least four same-colour neighbour pairs and adds at most two.
+//     other colour, one decision per flip (the order is the player's choice and can change
+//     the result; rules/doc.go, encoding B). The set is judged afresh after every flip, so
+//     a piece that stopped being over-connected is not flipped (the rulebook's closing
+//     note), and the piece just placed may itself be flipped. The loop ends: each flip
+//     removes at least four same-colour neighbour pairs and adds at most two.
 //   - A turn in which at least one piece was flipped earns another turn; it is a new turn
-//     of the same player (resolutions.md), and that turn may earn another. A turn with no
-//     flip passes the move. No passing.
+//     of the same player (the rulebook's "another full turn"), and that turn may earn
+//     another. A turn with no flip passes the move. No passing.
 //   - End: the game ends when one empty cell is left once a turn's flips are done; that
-//     turn earns no extra turn (rulebook, resolutions.md). A game therefore places
-//     cells-1 pieces in cells-2 turns (ORO-5), which is Game.MaxTurns for 7 per side.
-//   - Count: each colour scores the largest of its groups that touch the last empty cell,
-//     0 if none does; smaller groups beside it are ignored (rulebook). The larger score
-//     wins ("last-cell", rules.Scores, White's count first). Equal scores (ORO-1: the
-//     rulebook's "equal number of groups" read as equal sizes) lose for the player who
-//     placed the last piece, who is the player of the last turn ("last-cell-tie"). There
-//     are no draws.
+//     turn earns no extra turn ("Game end"; Koma's reading: the game is over, so there is
+//     no turn left to earn). A game therefore places cells-1 pieces in cells-2 turns, which
+//     is Game.MaxTurns for 7 per side.
+//   - Count: each colour scores the largest of its groups that touch the last empty cell, 0
+//     if none does; smaller groups beside it are ignored ("Game end"). The larger score
+//     wins ("last-cell", rules.Scores, White's count first). Equal scores (Koma's reading
+//     of the rulebook's "equal number of groups": the sizes compared are equal) lose for
+//     the player who placed the last piece, who is the player of the last turn
+//     ("last-cell-tie"). There are no draws.
 //
 // # Decisions the sources leave open
 //
@@ -62,7 +66,7 @@
 // # Notation
 //
 // A placement names the colour placed and the cell: "W@d4", "B@d4". A flip names the cell
-// and the colour the piece becomes: "d4=B". Cells are labelled as in §2.3 of the note: the
+// and the colour the piece becomes: "d4=B". Cells are labelled as board.NewHex does: the
 // letter is constant along SW–NE lines, the number counts rows from the bottom. LegalMoves
 // lists, while flips are owed, one flip per over-connected piece in cell order, and
 // otherwise a white and a black placement per empty cell in cell order.

@@ -15,36 +15,11 @@ import (
 // without it and building on its last search, beat plain search in 825 of 1,000 games
 // (82.5%, seeds 441 to 450, 2026-11-27 late).
 var (
-	_ rules.RandomMover           = (*State)(nil)
-	_ rules.PlayoutPolicy         = (*State)(nil)
-	_ rules.UniformPlayout        = (*State)(nil)
-	_ rules.UniformAtFullStrength = (*State)(nil)
-	_ rules.Memoryless            = (*State)(nil)
-	_ rules.ExplorationPreference = (*State)(nil)
-	_ rules.AllMovesPreference    = (*State)(nil)
+	_ rules.RandomMover    = (*State)(nil)
+	_ rules.PlayoutPolicy  = (*State)(nil)
+	_ rules.UniformPlayout = (*State)(nil)
+	_ rules.Memoryless     = (*State)(nil)
 )
-
-// UniformAtFullStrength keeps the policy from Expert, whose search plays better with
-// uniform playouts: against plain search, 100 games per run (2026-11-27, night), 69, 76,
-// 78, 83, 81, 78, 81, 75, 78 and 85 wins on seeds 441 to 450 with an experimental build
-// and 82, 62 and 82 on seeds 451 to 453 with this one (1,010 of 1,300, 77.7%), against 72%
-// with the policy (360 of 500 on seeds 441 to 445); the look-ahead cost a quarter of Expert's time. The weakened
-// levels keep it: without it Easy – Beginner fell to 49 – 51 (seed 451), against 73 – 27
-// and 71 – 29 with it (seeds 452, 453).
-func (s *State) UniformAtFullStrength() bool { return true }
-
-// Exploration and AllMovesVisits give Expert's search a narrower exploration than the
-// tuned 0.3 and trust the all-moves statistics for fewer visits (100 instead of 300).
-// Against plain search, 100 games per run (2026-11-27): with 0.15 and 100 visits, 76 – 24,
-// 72 – 28 and 73 – 27 on seeds 441 to 443 (74% over 300 games); with 0.2 and 100 visits,
-// 71 – 29 on seed 301 and 68 – 32 on seed 302 (69.5%); with 0.2 alone 60 – 40 (seed 301);
-// before, 58 – 42 (seed 40). Without the all-moves statistics 54 – 46 (0.2, seed 401).
-// Without the policy (below), 0.1 gave 78% over 600 games (seeds 441 to 446), and weights
-// of 300 and 50 gave 159 and 156 of 200 (seeds 441, 442), all the level of 0.15 and 100.
-func (s *State) Exploration() float64 { return 0.15 }
-
-// AllMovesVisits implements rules.AllMovesPreference; the measurements are above.
-func (s *State) AllMovesVisits() float64 { return 100 }
 
 // PlayoutMove implements rules.PlayoutPolicy. The count at the last empty cell decides the
 // game, and the player of the last turn picks that cell and the colour of the last piece.

@@ -274,7 +274,7 @@ func TestOverConnected(t *testing.T) {
 
 // TestFlipOrder: the player chooses the order of the flips, a piece that is no longer
 // over-connected when its turn would come is not flipped, and different orders can leave
-// different boards (ORO-2).
+// different boards (the order is the player's choice).
 func TestFlipOrder(t *testing.T) {
 	s := position(t, 4, 0, `
 	      . . . .
@@ -352,8 +352,8 @@ func TestEnd(t *testing.T) {
 	}
 }
 
-// TestEndAfterFlips: the last placement's flips are all made before the count, in the
-// order the player chooses, which can decide the game (ORO-2); they earn no extra turn.
+// TestEndAfterFlips: the last placement's flips are all made before the count, in the order
+// the player chooses, which can decide the game; they earn no extra turn.
 func TestEndAfterFlips(t *testing.T) {
 	s := position(t, 3, 0, `
 	  W W W
@@ -627,8 +627,7 @@ func TestHash(t *testing.T) {
 	}
 }
 
-// TestTurnCount: every game places cells-1 pieces (ORO-5) in cells-2 turns, within
-// MaxTurns.
+// TestTurnCount: every game places cells-1 pieces in cells-2 turns, within MaxTurns.
 func TestTurnCount(t *testing.T) {
 	for _, opts := range append(Game.Presets, "size=7") {
 		for seed := uint64(1); seed <= 20; seed++ {

@@ -3,52 +3,54 @@
 //
 // # Sources
 //
-// The English rulebook text (seed 002, © 2023 Kanare Kato; the figures were lost in
-// extraction, only their captions survive) and the project's reference note games-hex.md:
-// §2 for coordinates, directions, labels (board.NewHex) and groups (§2.5), §11 for the
-// rules, the resolutions SIB-1 to SIB-3, the transcription of Fig. 1 and Fig. 2-1 and a
-// test vector; resolutions.md for the default size, what a turn is and how the pie rule's
-// swap is offered.
+// Kanare Kato's English rulebook for Sibling (2023), sections "Definitions", "Gameplay",
+// "Game end" and "Pie rule"; the project's copy lost its figures, only their captions
+// survive, so figures 1 and 2-1 were transcribed from the official rulebook. Coordinates,
+// directions and labels are those of board.NewHex. Where the rulebook leaves a point open,
+// the decision below is Koma's own and says why.
 //
 // # Rules as implemented
 //
-//   - Board: N cells per side, empty at the start; 5 by default (the rulebook's figures,
-//     resolutions.md). The rulebook lets the players choose the size, so 3 to 8 are
-//     offered (8 is the largest board whose 169 cells fit three-word cell sets; Ludii's
-//     draft offers the same range). Presets: 5, 4 (the size Kato's publisher lists as
-//     typical) and 5 with the pie rule.
-//   - White (Player 0) moves first and places one piece on any empty cell (rulebook).
+//   - Board: N cells per side, empty at the start; 5 by default (the size of the rulebook's
+//     figures). The rulebook lets the players choose the size, so 3 to 8 are offered (8 is
+//     the largest board whose 169 cells fit three-word cell sets; Ludii's draft offers the
+//     same range). Presets: 5, 4 (the size Kato's publisher lists as typical) and 5 with
+//     the pie rule.
+//   - White (Player 0) moves first and places one piece on any empty cell ("Gameplay").
 //   - Every later turn, starting with Black's, places two pieces of the mover's colour on
 //     empty cells that lie on one of the three line families and are not neighbours;
-//     anything may stand between them, of either colour, or nothing (rulebook, Fig. 1,
-//     §11). The two placements are one turn (resolutions.md), entered as two Place
-//     decisions: the first keeps the same player to move with MidTurn true, and is
-//     offered only on a cell that has at least one possible partner (SIB-1, as Ludii's
-//     draft), so a started pair can always be finished. The order of the two pieces does
-//     not matter for the position (SIB-3), and perft merges the two orders.
-//   - No passing (rulebook). A player who has no pair to place ends the game; since the
-//     pair rule does not depend on colour, the other player would be stuck as well (§11).
-//   - Scoring (rulebook, SIB-2): each player's group sizes are listed largest first, equal
+//     anything may stand between them, of either colour, or nothing ("Gameplay" and its
+//     figure 1). The two placements are one turn, as the rulebook counts turns, entered as
+//     two Place decisions: the first keeps the same player to move with MidTurn true, and
+//     is offered only on a cell that has at least one possible partner (Koma's resolution,
+//     as in Ludii's draft of the game), so a started pair can always be finished. The order
+//     of the two pieces does not matter for the position, and perft merges the two orders.
+//   - No passing ("Gameplay"). A player who has no pair to place ends the game ("Game
+//     end"); since the pair rule does not depend on colour, the other player would be stuck
+//     as well.
+//   - Scoring ("Game end"; Koma reads groups of equal size as separate entries, as Kato's
+//     figure 2-1 bears out): each player's group sizes are listed largest first, equal
 //     sizes as separate entries (two groups of 12 give a largest and a second-largest of
 //     12). The second entries are compared first, the higher winning; if equal, the first
 //     entries, then the third, the fourth and so on, a missing entry counting as 0. The
 //     outcome is Scored with the two entries that decided it, and its reason says which:
 //     "second-group" (the rulebook's main rule), "largest-group" or "smaller-groups". A
 //     draw cannot happen: White always has an odd number of pieces and Black an even one,
-//     so the lists always differ (§11).
-//   - Pie rule, option pie=on (rulebook: optional, agreed before the game): after White's
+//     so the lists always differ.
+//   - Pie rule, option pie=on ("Pie rule": optional, agreed before the game): after White's
 //     first piece, Black's first turn offers a Swap beside every first placement, not as a
-//     separate question before it (resolutions.md). Swapping is Black's whole turn: the
-//     second seat takes over White and its piece, and the first seat, now Black, places
+//     separate question before it (Koma's choice: the swap is one more option of Black's
+//     turn, so the game needs no extra kind of question). Swapping is Black's whole turn:
+//     the second seat takes over White and its piece, and the first seat, now Black, places
 //     the next pair. Pieces change hands with the colours, so the piece stays white on the
 //     board; SeatColours reports who plays which colour, so that names, records and the AI
 //     (which plays for seats) stay right. The swap is offered once, never later.
-//   - Checked against the rulebook's figures as the note transcribed them: Fig. 1's legal
-//     partners (the note's test vector, 12 cells), and Fig. 2-1's finished game (White
-//     16, 11, 1, 1 against Black 17, 10, 1 with four empty cells and no pair: White wins
-//     11 to 10), rebuilt as a position with those groups because the note kept the sizes
-//     and not the layout. Fig. 2-2 has only its caption (a position in which White cannot
-//     avoid merging its two large groups) and gives no test.
+//   - Checked against the official rulebook's figures, as transcribed: figure 1's legal
+//     partners (a test vector of 12 cells), and figure 2-1's finished game (White 16, 11,
+//     1, 1 against Black 17, 10, 1 with four empty cells and no pair: White wins 11 to 10),
+//     rebuilt as a position with those groups because the transcription kept the sizes and
+//     not the layout. Fig. 2-2 has only its caption (a position in which White cannot avoid
+//     merging its two large groups) and gives no test.
 //   - MaxTurns: every turn but the swap adds at least one piece (the first one, the others
 //     two), and the swap happens at most once, so a game lasts at most 2 + (cells-1)/2
 //     turns; Game.MaxTurns is that bound for the largest board.

@@ -14,33 +14,9 @@ import (
 // legal.
 
 var (
-	_ rules.Evaluator             = (*State)(nil)
-	_ rules.RandomMover           = (*State)(nil)
-	_ rules.PlayoutHorizon        = (*State)(nil)
-	_ rules.ExplorationPreference = (*State)(nil)
-	_ rules.TreeAlone             = (*State)(nil)
+	_ rules.Evaluator   = (*State)(nil)
+	_ rules.RandomMover = (*State)(nil)
 )
-
-// Exploration and TreeAlone give Expert's search a narrower exploration than the tuned 0.3
-// and no alpha-beta half beside the tree; its playouts still end with the evaluation after
-// twenty turns. Against plain search, 100 games per run: with 0.15 and TreeAlone, 86 – 14,
-// 83 – 17 and 78 – 22 on seeds 401 to 403 (82% over 300 games, 2026-11-27 evening); with
-// 0.2 and TreeAlone, 81 – 19 on each of seeds 301 and 302 and 75 – 25 on seed 303 (79%);
-// with 0.2 alone 77 – 23 and 76 – 24; with neither 77 – 23 on seed 301 (73% over 300
-// games on earlier seeds). Without the evaluation at full strength it had done worse (59 –
-// 41 against 68 – 32, seed 218).
-func (s *State) Exploration() float64 { return 0.15 }
-
-// TreeAlone implements rules.TreeAlone; the measurements are with Exploration above.
-func (s *State) TreeAlone() bool { return true }
-
-// PlayoutCutoff implements rules.PlayoutHorizon: tree search's playouts run twenty turns
-// before the evaluation scores them, twice the default. Group sizes are only settled
-// late in a game, and the evaluation, which reads them, judged better from further on:
-// Expert against plain search won 56 – 24 with twenty turns and 37 – 43 with ten (40 games
-// on each of seeds 94 and 96, 2026-11-27); on seed 94 alone, four turns 5 – 35, thirty 22
-// – 18 and playouts to the end 25 – 15.
-func (s *State) PlayoutCutoff() int { return 20 }
 
 // Evaluate scores the position for p by the count that will decide the game: the
 // difference between the players' second-largest groups, with a quarter weight on the

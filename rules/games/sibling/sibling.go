@@ -73,6 +73,14 @@ var Game = &rules.Game{
 	// later one two, and the swap happens at most once: 1 + 1 + (cells-1)/2 turns at most.
 	MaxTurns: maxCells/2 + 2,
 	New:      newState,
+	// Playouts run twenty turns before the evaluation scores them, since group sizes settle
+	// late (Expert against plain search 56 – 24 with twenty, 37 – 43 with ten). At full
+	// strength: exploration 0.15 and no alpha-beta beside the tree (82% against plain
+	// search, 73% with neither).
+	Tuning: rules.Tuning{
+		Full:    rules.SearchTuning{PlayoutCutoff: 20, Exploration: 0.15, TreeAlone: true},
+		Blurred: rules.SearchTuning{PlayoutCutoff: 20},
+	},
 }
 
 // cellSet is a set of cells of one board, bit i standing for site i.
@@ -211,7 +219,7 @@ type State struct {
 	// empty cell for a partner afresh, for every decision, was a third of a playout's time.
 	left [countBits]cellSet
 	// open holds the empty cells that have a partner, an empty cell two or more away on
-	// one of their lines: the cells that may take the first piece of a pair (SIB-1). fill
+	// one of their lines: the cells that may take the first piece of a pair. fill
 	// keeps it, so that a decision reads it in one go.
 	open cellSet
 	// pending is the first piece of the pair being placed, or -1 between turns.

@@ -18,10 +18,10 @@ func start(t testing.TB) *State { return rulestest.Start[*State](t, Game, "") }
 
 func mustNew(t testing.TB, opts string) *State { return rulestest.Start[*State](t, Game, opts) }
 
-// diagramCells reads a board drawn as in the reference note: one line per row, top row
-// first, an optional row number, then one token per cell from the left. W and B are pieces;
-// any other token marks an empty cell and is returned with its label so that tests can
-// carry expectations in the picture.
+// diagramCells reads a board drawn as a hexagon: one line per row, top row first, an
+// optional row number, then one token per cell from the left. W and B are pieces; any other
+// token marks an empty cell and is returned with its label so that tests can carry
+// expectations in the picture.
 func diagramCells(t testing.TB, size int, diagram string) (pieces map[string]rules.Player, marks map[string]string) {
 	t.Helper()
 	r := size - 1
@@ -63,7 +63,7 @@ func diagramCells(t testing.TB, size int, diagram string) (pieces map[string]rul
 }
 
 // position builds a state from a diagram with the given player to move. A cell marked "a"
-// holds the mover's first piece of a pair in progress, as in the note's test vector.
+// holds the mover's first piece of a pair in progress, as in TestWorkedExample.
 func position(t testing.TB, opts string, toMove rules.Player, diagram string) (*State, map[string]string) {
 	t.Helper()
 	s := mustNew(t, opts)
@@ -161,10 +161,10 @@ func TestOpeningIsOnePiece(t *testing.T) {
 	}
 }
 
-// TestNoteVector is the reference note's test vector (§11), which follows the rulebook's
-// Fig. 1: the second piece goes on any empty cell on a line with the first, two or more
-// cells away, pieces of either colour in between or not.
-func TestNoteVector(t *testing.T) {
+// TestWorkedExample is a test vector worked out when the rules were settled, which follows
+// the rulebook's figure 1: the second piece goes on any empty cell on a line with the
+// first, two or more cells away, pieces of either colour in between or not.
+func TestWorkedExample(t *testing.T) {
 	s, _ := position(t, "", 1, `
 		9     . . x . .
 		8    . . x . . .
@@ -225,8 +225,8 @@ func TestPairRule(t *testing.T) {
 	}
 }
 
-// TestNoPartner: a first piece that would have no partner is not a legal start (SIB-1),
-// and the last empty cells may all be without partners, which ends the game.
+// TestNoPartner: a first piece that would have no partner is not a legal start, and the
+// last empty cells may all be without partners, which ends the game.
 func TestNoPartner(t *testing.T) {
 	s, _ := position(t, "size=3", 0, `
 		  W B .
@@ -304,7 +304,7 @@ func TestEnd(t *testing.T) {
 	}
 }
 
-// TestCompare checks the order of the count (rulebook, SIB-2): second-largest groups,
+// TestCompare checks the order of the count (rulebook, "Game end"): second-largest groups,
 // then the largest, then the third and on, a missing group counting as 0.
 func TestCompare(t *testing.T) {
 	tests := []struct {
@@ -345,10 +345,10 @@ const figure2Game = `@f1 @a6 @c6 @b4 @b8 @h3 @h1 @c4 @c8 @f3 @i3 @g6 @d6 @h4 @d4
 	@e8 @h5 @e1 @i1 @e6 @h6 @e3 @g3 @f6 @d8 @f2 @i2 @a8 @a5 @f4 @i4 @f8 @f5 @g2 @e4
 	@c5 @g5 @g4 @d7 @c9 @a9 @b7 @e7 @d9 @d5 @f7 @a7 @b5 @i5 @c7 @g7 @b9 @e9`
 
-// TestFigure2 builds a finished 5-per-side game with the group sizes the reference note
-// transcribed from the rulebook's Fig. 2-1 (White 16, 11, 1, 1; Black 17, 10, 1; four
-// empty cells without a pair), and checks the caption: White wins by 11 to 10. The
-// position is also reached by legal play, and the game ends exactly there.
+// TestFigure2 builds a finished 5-per-side game with the group sizes transcribed from the
+// rulebook's figure 2-1 (White 16, 11, 1, 1; Black 17, 10, 1; four empty cells without a
+// pair), and checks the caption: White wins by 11 to 10. The position is also reached by
+// legal play, and the game ends exactly there.
 func TestFigure2(t *testing.T) {
 	played := start(t)
 	moves := strings.Fields(figure2Game)

@@ -26,7 +26,7 @@ var Game = &rules.Game{
 // The values of the priority option: which stacks may move when the tallest are boxed in.
 const (
 	// priorityStrict: the move must come from a tallest stack, even if all of them are
-	// surrounded (note §5.3 #1).
+	// surrounded (Koma's reading of the rulebook, see the package comment).
 	priorityStrict = "strict"
 	// priorityMovable: the move comes from the tallest of the stacks that can move.
 	priorityMovable = "movable"

@@ -87,9 +87,9 @@ func TestInitialPosition(t *testing.T) {
 	}
 }
 
-// TestNoteExample plays the note's example (§5.3 #5): the third piece sees a1 across the
-// empty b2, a1 becomes a white stack of two, and White must move it next turn.
-func TestNoteExample(t *testing.T) {
+// TestWorkedExample plays the example of the package comment: the third piece sees a1
+// across the empty b2, a1 becomes a white stack of two, and White must move it next turn.
+func TestWorkedExample(t *testing.T) {
 	s := start(t)
 	rulestest.Play(t, s, "@a1", "@e5", "@c3")
 	want := position(t, `
@@ -405,8 +405,9 @@ func TestPerft(t *testing.T) {
 	rulestest.Perft(t, rulestest.Spec(t, Game, "priority=movable"), "sight-movable", 5)
 }
 
-// TestPerftAgainstTheNote checks the note's independent figures (§5.3 #5).
-func TestPerftAgainstTheNote(t *testing.T) {
+// TestIndependentPerft checks the figures computed independently when the rules were
+// settled.
+func TestIndependentPerft(t *testing.T) {
 	if got, want := rules.Perft(start(t), 5), []uint64{25, 600, 13800, 303600, 4205376}; !slices.Equal(got, want) {
 		t.Errorf("perft %v, want %v", got, want)
 	}

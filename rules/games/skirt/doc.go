@@ -4,44 +4,50 @@
 //
 // # Sources
 //
-// The English rulebook text (seed 002, Kanare Kato; figures lost, captions kept) and the
-// reference note games-hex.md: §2 for coordinates and labels (board.NewHex), §2.6 for the
-// outer ring, sides and corners, §8 for the rules and SKI-1 to SKI-5; resolutions.md for
-// what a turn is and for the turn that wins on its outer piece.
+// Kanare Kato's English rulebook for Skirt, sections "The board", "Gameplay" and "End of
+// the game"; the project's copy lost its figures but kept their captions. Coordinates and
+// labels are those of board.NewHex. Where the rulebook leaves a point open, the decision
+// below is Koma's own and says why.
 //
 // # Rules as implemented
 //
 //   - The board: N cells per side. The outer area is the ring of cells at distance N−1 from
-//     the centre; everything else is the inner area (rulebook). The ring has six sides of N
-//     cells; each corner belongs to the two sides it joins (rulebook, §2.6). The board
-//     starts empty; White (Player 0) moves first.
-//   - White's first turn is a single piece on any empty outer cell (rulebook).
-//   - Every later turn, from Black's first, is one of (rulebook, §8):
+//     the centre; everything else is the inner area ("The board"). The ring has six sides
+//     of N cells; each corner belongs to the two sides it joins ("The board"). The sides
+//     are numbered S0 (top edge), S1 (upper right), S2 (lower right), S3 (bottom edge), S4
+//     (lower left) and S5 (upper left); Sk and Sk+3 are opposite, and {S0, S2, S4} and {S1,
+//     S3, S5} are the two sets of three pairwise non-adjacent sides. The board starts
+//     empty; White (Player 0) moves first.
+//   - White's first turn is a single piece on any empty outer cell ("Gameplay").
+//   - Every later turn, from Black's first, is one of ("Gameplay"):
 //     (a) a piece on an empty outer cell A, then a piece on an inner cell reachable from A;
 //     (b) no outer piece, only an inner piece reachable from any of the mover's outer
 //     pieces already on the board;
-//     (c) only the outer piece, and only when nothing is reachable from it (SKI-3, recommended
-//     and settled by resolutions.md: the rulebook is silent, Node's text allows it).
-//     There is no pass (rulebook). Both placements are one turn (resolutions.md).
+//     (c) only the outer piece, and only when nothing is reachable from it (Koma's
+//     resolution: the rulebook is silent, and the text of its sister game Node allows it).
+//     There is no pass ("Gameplay"). Both placements are one turn, as the rulebook counts
+//     turns.
 //   - Reachable from an outer piece A: along each of the six lines from A that enters the
-//     inner area, every empty inner cell up to the first piece of either colour. If the cell
-//     next to A holds a piece, the piece and the unbroken run of pieces behind it on the same
-//     line are jumped, and the empty inner cells after the run, up to the next piece, are
-//     reachable instead; only one run is jumped (rulebook; SKI-1: the run is along the line,
-//     in either colour; SKI-2: a piece further away simply blocks). Ring cells are never
+//     inner area, every empty inner cell up to the first piece of either colour. If the
+//     cell next to A holds a piece, the piece and the unbroken run of pieces behind it on
+//     the same line are jumped, and the empty inner cells after the run, up to the next
+//     piece, are reachable instead; only one run is jumped ("Gameplay"; Koma's reading: the
+//     run is along the line, in either colour, not a group-shaped blob, and a piece further
+//     away simply blocks, since only a piece next to A can be jumped). Ring cells are never
 //     targets, and a line that runs along the ring reaches nothing.
 //   - The win: a player wins at once when, after any single placement (the outer one in the
 //     middle of a turn too), a group of their pieces holds ring cells on two opposite sides
 //     ("opposite-sides") or on three pairwise non-adjacent sides ("three-sides"); a corner
-//     counts for both its sides, and no sides belong to either player (rulebook, §2.6). A
-//     winning outer piece ends the turn; no inner piece follows (resolutions.md). When one
-//     group does both, the reason is "opposite-sides".
-//   - A player with no legal turn loses ("no-moves"; SKI-4, recommended: Kato's other games
-//     treat a player who cannot move this way). It needs a full ring and no reachable inner
-//     cell.
+//     counts for both its sides, and no sides belong to either player ("End of the game").
+//     A winning outer piece ends the turn; no inner piece follows (Koma's resolution: the
+//     rulebook's win is immediate). When one group does both, the reason is
+//     "opposite-sides".
+//   - A player with no legal turn loses ("no-moves"; Koma's resolution: the rulebook is
+//     silent, and Kato's other games treat a player who cannot move this way). It needs a
+//     full ring and no reachable inner cell.
 //   - Every turn fills at least one cell, so a game lasts at most as many turns as there are
 //     cells; Game.MaxTurns is the cell count of the largest board.
-//   - Ludii's "Skirt" is a different game by Dale Walton (SKI-5); nothing is taken from it.
+//   - Ludii's "Skirt" is a different game by Dale Walton; nothing is taken from it.
 //
 // # Options
 //

@@ -11,13 +11,5 @@ import "koma/rules"
 // two and a half times as long and won 81 – 19 against plain search where the search
 // without it won 80 – 20 (100 games, seed 83, 2026-11-27).
 var (
-	_ rules.RandomMover           = (*State)(nil)
-	_ rules.ExplorationPreference = (*State)(nil)
+	_ rules.RandomMover = (*State)(nil)
 )
-
-// Exploration gives Expert's search a narrower exploration than the tuned 0.3. Against
-// plain search, 100 games per run (2026-11-27): 89 – 11 with 0.2, 88 – 12 with 0.15 and
-// 73 – 27 with 0.3 on seed 301, and 87 – 13 with 0.2 on seed 302, where 0.3 had made
-// 223 – 77 over 300 games (74.3%) on earlier seeds. (At 40 games, 0.15 had looked no
-// better than 0.3: 34 – 6 against 33 – 7.)
-func (s *State) Exploration() float64 { return 0.2 }

@@ -56,7 +56,7 @@ func iabs(x int) int {
 	return x
 }
 
-// sides lists the sides of a ring cell by the tests of §2.6.
+// sides lists the sides of a ring cell, numbered as in the package comment.
 func (n *naive) sides(c board.Site) []int {
 	q, y, r := n.b.Info(c).Col, n.b.Info(c).Row, n.r
 	var out []int

@@ -27,6 +27,9 @@ var Game = &rules.Game{
 	// largest board.
 	MaxTurns: MaxCells,
 	New:      newState,
+	// A narrower exploration at full strength: against plain search 88% with 0.2, 74% with
+	// the default 0.3.
+	Tuning: rules.Tuning{Full: rules.SearchTuning{Exploration: 0.2}},
 }
 
 // The reasons a game ends.
@@ -35,7 +38,7 @@ const (
 	reasonOpposite = "opposite-sides"
 	// reasonThree: the mover's group joins three pairwise non-adjacent sides.
 	reasonThree = "three-sides"
-	// reasonNoMoves: the player to move has no legal turn and loses (SKI-4).
+	// reasonNoMoves: the player to move has no legal turn and loses (Koma's resolution).
 	reasonNoMoves = "no-moves"
 )
 
@@ -338,7 +341,7 @@ func (s *State) occupied() Set { return s.occ[0].Or(s.occ[1]) }
 // occupied the cells holding a piece of either colour: along each line from a into the
 // inner area, every empty cell up to the first piece; or, when the cell next to a holds a
 // piece, every empty cell beyond the unbroken run of pieces starting there, up to the next
-// piece (SKI-1, SKI-2).
+// piece (Koma's reading of the rulebook, see the package comment).
 func Targets(t *Topo, occupied Set, a int) Set {
 	var out Set
 	for d := 0; d < 6; d++ {

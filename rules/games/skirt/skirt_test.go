@@ -15,9 +15,9 @@ import (
 
 func start(t testing.TB) *State { return rulestest.Start[*State](t, Game, "") }
 
-// diagram reads a board drawn as in games-hex.md, top row first, one token per cell: W or
-// A for a white piece, B for a black one, anything else ("o", ".", "x") an empty cell. It
-// returns the pieces and the cells marked x.
+// diagram reads a board drawn as a hexagon, top row first, one token per cell: W or A for a
+// white piece, B for a black one, anything else ("o", ".", "x") an empty cell. It returns
+// the pieces and the cells marked x.
 func diagram(t testing.TB, v *variant, text string) (occ [2]Set, marked Set) {
 	t.Helper()
 	rows := strings.Split(strings.TrimSpace(text), "\n")
@@ -78,7 +78,8 @@ func labels(v *variant, set Set) []string {
 	return out
 }
 
-// TestBoard checks the outer area, the sides and the corners of §2.6 on the size-6 board.
+// TestBoard checks the outer area, the sides and the corners of the package comment on the
+// size-6 board.
 func TestBoard(t *testing.T) {
 	s := start(t)
 	v := s.v
@@ -172,9 +173,9 @@ func TestOpening(t *testing.T) {
 
 func texts(s *State) []string { return rulestest.MoveTexts(s) }
 
-// TestNoteVector is games-hex.md §8's test vector: the targets from g1 with a jump over
-// g2–g3 and the open diagonal.
-func TestNoteVector(t *testing.T) {
+// TestWorkedExample is a test vector worked out independently when the rules were settled:
+// the targets from g1 with a jump over g2–g3 and the open diagonal.
+func TestWorkedExample(t *testing.T) {
 	const text = `
       o o o o o o
      o . . . . . o
@@ -394,9 +395,10 @@ func TestWins(t *testing.T) {
 	}
 }
 
-// TestNoMoves: a player with a full ring and no reachable inner cell loses (SKI-4). On
-// the size-3 board the centre lies on no line from the middle of a side, so Black, who holds
-// the six middles, cannot reach it once every other cell is full; no group has won.
+// TestNoMoves: a player with a full ring and no reachable inner cell loses (Koma's
+// resolution). On the size-3 board the centre lies on no line from the middle of a side, so
+// Black, who holds the six middles, cannot reach it once every other cell is full; no group
+// has won.
 func TestNoMoves(t *testing.T) {
 	s := position(t, 3, `
     W B W

@@ -137,8 +137,8 @@ func byteRuns(x uint64) uint64 {
 	return (run + run>>4) & 0x0f0f0f0f0f0f0f0f * ones
 }
 
-// The side bits of games-hex.md §2.6: S0 top edge, S1 upper right, S2 lower right, S3
-// bottom edge, S4 lower left, S5 upper left. Sk and Sk+3 are opposite.
+// The side bits, as the package comment numbers the sides: S0 top edge, S1 upper right, S2
+// lower right, S3 bottom edge, S4 lower left, S5 upper left. Sk and Sk+3 are opposite.
 const (
 	// tripleEven and tripleOdd are the two sets of three pairwise non-adjacent sides.
 	tripleEven = 1<<0 | 1<<2 | 1<<4
@@ -146,7 +146,7 @@ const (
 )
 
 // Connects reports whether a group touching the sides in mask wins: an opposite pair, or
-// three pairwise non-adjacent sides (§2.6).
+// three pairwise non-adjacent sides ("End of the game" in the rulebook).
 func Connects(mask uint8) bool { return connects[mask&63] }
 
 // connects tabulates Connects for the 64 side masks: one load and one branch per placement

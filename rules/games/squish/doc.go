@@ -3,11 +3,11 @@
 //
 // # Sources
 //
-// The English rulebook text of both (seed 002, © 2021 Kanare Kato; the diagrams were lost
-// in extraction, only their captions survive) and the project's reference note
-// games-hex.md: §2 for coordinates, directions and labels (board.NewHex), §5 for Squish,
-// §6 for Flowish, §12 for the test vectors; resolutions.md for Flowish's readings FLO-1 to
-// FLO-4 and the default sizes.
+// Kanare Kato's English rulebook for Squish (2021), sections "Setup", "Gameplay" and "End
+// of the game", and its part "Variants (Flowish)", sections "Setup", "Definition",
+// "Gameplay" and "Game end"; the project's copy lost its diagrams, only their captions
+// survive. Coordinates, directions and labels are those of board.NewHex. Where the rulebook
+// leaves a point open, the decision below is Koma's own and says why.
 //
 // # Two catalog entries
 //
@@ -18,43 +18,52 @@
 //
 // # Board and setup (both games)
 //
-//   - A hexagon with N cells per side: N = 4 by default for Squish, 5 for Flowish
-//     (resolutions.md); sizes 3 to 7 are offered because the rulebook says any size works
-//     (7 is the largest board whose 127 cells fit the two-word cell sets). Presets: Squish
-//     4, 5 and 6; Flowish 5, 4 and 6.
-//   - The starting pattern colours each cell by (q − y) mod 3 with axial coordinates:
-//     1 White, 2 Black, 0 empty (§5.2, CONFIRMED for N = 4 by Kato's Unlace diagram; the
-//     rulebook extends the same pattern to larger boards). N = 4 gives 12 pieces each.
-//     SetupOwner exposes it for Unlace. White (Player 0) moves first.
+//   - A hexagon with N cells per side: N = 4 by default for Squish, 5 for Flowish (the
+//     sizes the rulebook recommends for each); sizes 3 to 7 are offered because the
+//     rulebook says any size works (7 is the largest board whose 127 cells fit the two-word
+//     cell sets). Presets: Squish 4, 5 and 6; Flowish 5, 4 and 6.
+//   - The starting pattern colours each cell by (q − y) mod 3 with axial coordinates: 1
+//     White, 2 Black, 0 empty. This is the size-4 diagram of Kato's official Unlace
+//     rulebook, which starts from Squish's layout, and Ludii's Squish script has the same
+//     layouts for sizes 4 and 5; "Setup" extends the same pattern to larger boards. N = 4
+//     gives 12 pieces each. SetupOwner exposes it for Unlace. White (Player 0) moves first.
 //
 // # Squish moves
 //
-//   - A turn steps one own piece to an adjacent cell that holds no friendly piece (§5.3).
+//   - A turn steps one own piece to an adjacent cell that holds no friendly piece
+//     ("Gameplay").
 //   - The step must go towards a friendly piece on the same line: some friendly piece lies
-//     further along the ray, two or more cells away (§5.3, SQU-1, SQU-2). Pieces between
-//     do not block it, and it need not be the nearest piece (SQU-1, as Ludii's script).
-//   - An enemy piece on the target cell is captured and removed (§5.3).
-//   - Test vectors: 30 moves for White at the start on N = 4, 72 on N = 5 (SQU-3).
+//     further along the ray, two or more cells away ("Gameplay"; the adjacent cell itself
+//     cannot hold it, since no piece enters a friendly cell). Pieces between do not block
+//     it, and it need not be the nearest piece (Koma's reading, as in Ludii's Squish
+//     script).
+//   - An enemy piece on the target cell is captured and removed ("Gameplay").
+//   - Test vectors, worked out independently: 30 moves for White at the start on N = 4, 72
+//     on N = 5.
 //
 // # Flowish moves
 //
 //   - G is every piece of the mover that belongs to a group of the mover's largest size,
-//     all tied groups together (FLO-1); on the first move every piece is in G.
+//     all tied groups together (Koma's reading: the rulebook's "largest group" must allow
+//     ties, since they occur on the very first move); on the first move every piece is in
+//     G.
 //   - A piece has a flow direction u when some piece of G other than itself lies along the
-//     ray from it in direction u; its distance is that of the nearest such piece. The
-//     piece may step only in the flow directions of least distance, the mover picking one
-//     if several tie, and not onto a friendly piece (§6, "move toward the nearest piece of
-//     the largest group"). Pieces of G may move too (FLO-2), so a piece of a largest group
-//     of two or more, whose nearest G piece is an adjacent groupmate, never moves.
-//   - Fallback (§6, FLO-3, FLO-4): when no piece outside G has a flow direction, each
-//     piece outside G may also step to an adjacent cell, not friendly, that is one cell
-//     closer to its nearest flowline (a line through a piece of G, in any of the three
-//     families; a cell's distance to a line is the difference of the coordinate that is
-//     constant along it). The flow moves of G pieces stay available beside them, our
-//     reading, since the rulebook's fallback speaks of pieces that are on no flowline
-//     and a G piece is always on its own. The fallback is not used merely because every
-//     flow move is blocked (FLO-4): such a mover has no move and loses.
-//   - Captures as in Squish. Test vector: 72 moves for White at the start on N = 5 (FLO-5).
+//     ray from it in direction u; its distance is that of the nearest such piece. The piece
+//     may step only in the flow directions of least distance, the mover picking one if
+//     several tie, and not onto a friendly piece (Flowish "Gameplay", "move toward the
+//     nearest piece of the largest group"). Pieces of G may move too (Koma's reading: the
+//     rule does not exempt them), so a piece of a largest group of two or more, whose
+//     nearest G piece is an adjacent groupmate, never moves.
+//   - Fallback (Flowish "Gameplay", read by Koma per piece): when no piece outside G has a
+//     flow direction, each piece outside G may also step to an adjacent cell, not friendly,
+//     that is one cell closer to its nearest flowline (a line through a piece of G, in any
+//     of the three families; a cell's distance to a line is the difference of the
+//     coordinate that is constant along it). The flow moves of G pieces stay available
+//     beside them, our reading, since the rulebook's fallback speaks of pieces that are on
+//     no flowline and a G piece is always on its own. The fallback is not used merely
+//     because every flow move is blocked (the literal text): such a mover has no move and
+//     loses.
+//   - Captures as in Squish. Test vector: 72 moves for White at the start on N = 5.
 //
 // # End of the game (both)
 //
@@ -62,19 +71,20 @@
 //
 //   - If all the mover's pieces form one group (a lone piece counts), the mover wins
 //     ("unified"). This also decides the case where both players are unified at once: the
-//     mover wins (§5.3, the rulebook).
+//     mover wins ("End of the game").
 //   - Otherwise, if the move captured and all the opponent's remaining pieces form one
 //     group, the opponent wins ("unified-by-capture"). Without a capture the opponent's
 //     pieces did not change, and they were not one group, or the game would have ended.
-//   - If the player now to move has no legal move, that player loses ("no-moves"; §5.3).
-//   - Cycles, our rule: the rulebook lets the players agree to a draw when the game
-//     cycles (Squish can; the designer says Flowish cannot, and keeps it as a safeguard,
-//     §6 and §12). The app needs a rule it can apply by itself: the game is drawn when a
-//     position (the pieces and the player to move) occurs for the third time since the
-//     last capture, the start counting as the first occurrence ("repetition", §5.3's
-//     recommendation); and, to bound the game and the history, when 100 turns in a row
-//     pass without a capture ("quiet"). A capture can never be undone, so positions before
-//     it cannot recur. These draws are checked after the rulebook's own ends.
+//   - If the player now to move has no legal move, that player loses ("no-moves"; "End of
+//     the game").
+//   - Cycles, our rule: the rulebook lets the players agree to a draw when the game cycles
+//     (Squish can; the designer says Flowish cannot, and Koma keeps the rule there as a
+//     safeguard). The app needs a rule it can apply by itself: the game is drawn when a
+//     position (the pieces and the player to move) occurs for the third time since the last
+//     capture, the start counting as the first occurrence ("repetition", the usual test for
+//     a cycle); and, to bound the game and the history, when 100 turns in a row pass
+//     without a capture ("quiet"). A capture can never be undone, so positions before it
+//     cannot recur. These draws are checked after the rulebook's own ends.
 //   - Every game therefore ends within (captures + 1) × 100 turns, and captures are
 //     bounded by the pieces (Game.MaxTurns).
 //

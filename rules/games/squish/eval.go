@@ -21,7 +21,7 @@ import (
 // between two pieces, pieces next to an enemy) predicted the held-out games better and
 // played worse (230 of 300 against 254).
 //
-// The evaluation serves Expert only (rules.EvaluationScope): the weakened levels keep the
+// The evaluation serves Expert only (the card's Tuning): the weakened levels keep the
 // playouts to the end they were calibrated with, and so does every level on the sizes
 // for which no model was fitted. Flowish on its default board (size 5) has a model of its
 // own, of thirteen features (flowishWeights), used the same way. Before them, a hand-made
@@ -35,12 +35,8 @@ import (
 // games are not Memoryless: the repetition history and the quiet count decide draws, and
 // the hash leaves them out.
 var (
-	_ rules.RandomMover           = (*State)(nil)
-	_ rules.ExplorationPreference = (*State)(nil)
-	_ rules.Evaluator             = (*State)(nil)
-	_ rules.EvaluationScope       = (*State)(nil)
-	_ rules.PlayoutHorizon        = (*State)(nil)
-	_ rules.TreeAlone             = (*State)(nil)
+	_ rules.RandomMover = (*State)(nil)
+	_ rules.Evaluator   = (*State)(nil)
 )
 
 // squishWeights are the learned evaluation's weights for Squish on the board of size 4:
@@ -85,7 +81,7 @@ func (s *State) model() []float64 {
 
 // Evaluate implements rules.Evaluator: 2w − 1 for the player to move, w being the modelled
 // probability that that player wins, and 1 − 2w for the other. A ruleset without weights
-// evaluates every position as even; no search asks it (EvaluatedBy).
+// evaluates every position as even; no search asks it (the card's Tuning).
 func (s *State) Evaluate(p rules.Player) float64 {
 	weights := s.model()
 	if weights == nil || s.over {
@@ -110,33 +106,4 @@ func winChance(weights, mine, theirs []float64) float64 {
 		z += weights[i]*mine[i] + weights[n+i]*theirs[i]
 	}
 	return 1 / (1 + math.Exp(-z))
-}
-
-// EvaluatedBy implements rules.EvaluationScope: Expert alone uses the learned evaluation,
-// and only where it was fitted.
-func (s *State) EvaluatedBy() rules.Searches {
-	if s.model() == nil {
-		return rules.NoSearch
-	}
-	return rules.FullStrengthSearch
-}
-
-// PlayoutCutoff implements rules.PlayoutHorizon: one random turn, then the evaluation.
-func (s *State) PlayoutCutoff() int { return 1 }
-
-// TreeAlone implements rules.TreeAlone: alpha-beta lost to tree search in Squish
-// (rules/ai/STRENGTH.md), and the learned evaluation was measured with the tree alone.
-func (s *State) TreeAlone() bool { return true }
-
-// Exploration gives Squish's Expert a narrower exploration than the tuned 0.3. Against
-// plain search, 100 games per run (2026-11-27 evening, with playouts to the end): with
-// 0.1, 70 – 30, 65 – 35 and 63 – 37 on seeds 441 to 443 (66% over 300 games); 0.05 gave
-// 55 – 45 (seed 441), 0.2 63 – 37 (seed 301) and 0.3 59 – 41 (seed 92). The learned
-// evaluation was fitted and measured with 0.1. Flowish keeps 0.3: 0.1 gave 74 – 26, 61 – 39
-// and 69 – 31 on the same seeds (68%), within the noise of its 65%.
-func (s *State) Exploration() float64 {
-	if s.v.flow {
-		return 0
-	}
-	return 0.1
 }

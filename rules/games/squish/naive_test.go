@@ -8,9 +8,9 @@ import (
 
 // naive is a second, deliberately plain implementation of Squish and Flowish used only to
 // cross-check the real one. It shares no code with it: the board is a map from axial
-// coordinates, the labels, directions and setup are worked out here from the reference
-// note, and every question (groups, flowlines, the end) is answered by scanning the board
-// from scratch.
+// coordinates, the labels, directions and setup are worked out here from board.NewHex's
+// documented convention and the package comment, and every question (groups, flowlines, the
+// end) is answered by scanning the board from scratch.
 type naive struct {
 	r     int
 	flow  bool
@@ -24,8 +24,8 @@ type naive struct {
 	reason string
 }
 
-// naiveDirs are the six axial steps of the reference note (§2.2), in another order than
-// the real implementation's on purpose.
+// naiveDirs are the six axial steps of a hex board, in another order than the real
+// implementation's on purpose.
 var naiveDirs = [][2]int{{0, -1}, {1, 0}, {-1, 1}, {1, -1}, {0, 1}, {-1, 0}}
 
 func newNaive(size int, flow bool) *naive {

@@ -71,8 +71,8 @@ func sorted(list string) string {
 	return strings.Join(f, " ")
 }
 
-// TestInitialPosition checks the setup against the reference note's lists (§5.2) and the
-// move counts of §12.
+// TestInitialPosition checks the setup against lists of cells written out by hand and the
+// move counts of the package comment.
 func TestInitialPosition(t *testing.T) {
 	for _, c := range []struct {
 		g            *rules.Game
@@ -213,7 +213,7 @@ func TestFlowishFallback(t *testing.T) {
 	if got := movesOf(s, "e5"); len(got) != 0 {
 		t.Errorf("the largest group moved: %v", got)
 	}
-	// FLO-4: a piece outside G on a flowline but blocked: no fallback, so no move.
+	// A piece outside G on a flowline but blocked: no fallback, so no move.
 	s = position(t, Flowish, 5, "e5 f5 d5 c5 b9", "", 0)
 	if s.fallback {
 		t.Errorf("fallback although c5 and d5 lie on a flowline")

@@ -13,10 +13,9 @@ import (
 // changes what is legal.
 
 var (
-	_ rules.Evaluator        = (*State)(nil)
-	_ rules.RandomMover      = (*State)(nil)
-	_ rules.EnginePreference = (*State)(nil)
-	_ rules.Memoryless       = (*State)(nil)
+	_ rules.Evaluator   = (*State)(nil)
+	_ rules.RandomMover = (*State)(nil)
+	_ rules.Memoryless  = (*State)(nil)
 )
 
 // Evaluate scores the position for p by the cells each player may still use. The player
@@ -51,10 +50,6 @@ func (s *State) Evaluate(p rules.Player) float64 {
 
 // evalSoftness is the lead, in cells, that Evaluate maps to 0.5.
 const evalSoftness = 0.5
-
-// PreferredEngine reports the engine chosen for Stoic by self-play measurement; the
-// figures are in rules/ai/STRENGTH.md.
-func (s *State) PreferredEngine() rules.Engine { return rules.TreeEngine }
 
 // Memoryless reports that Stoic has no counter or history: the hash covers every piece of
 // state that matters.

@@ -7,16 +7,16 @@ import (
 
 // naive is a second, deliberately plain implementation of Stoic used only to cross-check
 // the real one. It shares no code with it: the board is a square array indexed by axial
-// coordinates, labels and directions are worked out here from the reference note, and
-// every question is answered by scanning the board from scratch.
+// coordinates, labels and directions are worked out here from board.NewHex's documented
+// convention, and every question is answered by scanning the board from scratch.
 type naive struct {
 	r     int
 	grid  []byte // grid[(q+r)*(2r+1)+y+r]: '.', 'W', 'B', or ' ' outside the hexagon
 	mover byte
 }
 
-// naiveDirs are the six axial steps of the reference note (§2.2), listed in another order
-// than the real implementation's on purpose.
+// naiveDirs are the six axial steps of a hex board, listed in another order than the real
+// implementation's on purpose.
 var naiveDirs = [][2]int{{0, 1}, {1, -1}, {-1, 0}, {0, -1}, {-1, 1}, {1, 0}}
 
 func newNaive(size int) *naive {

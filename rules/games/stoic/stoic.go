@@ -3,10 +3,10 @@
 //
 // # Sources
 //
-// The English rulebook text (seed 002, © 2021 Kanare Kato, diagrams lost in extraction) and
-// the project's reference note games-hex.md: §2 for the coordinates, directions and cell
-// labels, which board.NewHex implements, and §3 for the rules, the resolutions STO-1..4 and a
-// test vector of forbidden cells.
+// Kanare Kato's English rulebook for Stoic (2021), sections "Gameplay" and "Game end"; the
+// project's copy lost its diagrams. Coordinates, directions and cell labels are those of
+// board.NewHex. Where the rulebook leaves a point open, the decision below is Koma's own
+// and says why.
 //
 // # Rules as implemented
 //
@@ -21,7 +21,7 @@
 //
 // # Decisions
 //
-//   - STO-1 (reference: recommended): only lines through the new piece count, and the
+//   - Koma's reading of the sandwich: only lines through the new piece count, and the
 //     pattern is exactly three consecutive cells new–enemy–own. An own–enemy–own pattern
 //     already on the board (made when the opponent played between two of the mover's
 //     pieces) forbids nothing later. Settles whether "sandwich" is a property of the board
@@ -29,11 +29,11 @@
 //   - Enclosing two or more enemy pieces in a row, playing between two enemy pieces, and
 //     patterns with a gap (own–enemy–empty–own) are all allowed; the rulebook says so for
 //     the first two, and the third is not a sandwich at all.
-//   - STO-2: the forbidden cells depend on the mover's colour, so each player has their own
+//   - The forbidden cells depend on the mover's colour, so each player has their own
 //     forbidden set; a cell may be closed to one player and open to the other.
-//   - STO-3: there is no pass. "Cannot place" covers both a full board and a board whose
-//     empty cells are all forbidden for the player to move.
-//   - STO-4: no pie rule; the rulebook has none.
+//   - There is no pass. "Cannot place" covers both a full board and a board whose empty
+//     cells are all forbidden for the player to move.
+//   - No pie rule; the rulebook has none.
 //   - Colours: the rulebook lets the players choose colours before the game; Koma seats
 //     White as Player 0, the first player.
 //
@@ -96,6 +96,11 @@ var Game = &rules.Game{
 	// a safety net for tools that require one.
 	MaxTurns: maxCells + 1,
 	New:      newState,
+	// Tree search beat alpha-beta in self-play.
+	Tuning: rules.Tuning{
+		Full:    rules.SearchTuning{Engine: rules.TreeEngine},
+		Blurred: rules.SearchTuning{Engine: rules.TreeEngine},
+	},
 }
 
 // cellSet is a set of cells of one board, bit i standing for site i.

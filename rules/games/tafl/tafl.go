@@ -88,6 +88,11 @@ func newCard(id string, opts []rules.OptionSpec, presets []string) *rules.Game {
 		Options:  opts,
 		Presets:  presets,
 		MaxTurns: maxTurns,
+		// Alpha-beta beat tree search in self-play, at every level.
+		Tuning: rules.Tuning{
+			Full:    rules.SearchTuning{Engine: rules.AlphaBetaEngine},
+			Blurred: rules.SearchTuning{Engine: rules.AlphaBetaEngine},
+		},
 	}
 }
 

@@ -2,7 +2,6 @@ package tiptoe
 
 import (
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"koma/rules"
@@ -29,38 +28,6 @@ func TestEvaluate(t *testing.T) {
 	s := placed(t, "", []string{"d4", "f6"}, []string{"a1", "h8"}, 0)
 	if v := s.Evaluate(0); v <= 0 {
 		t.Errorf("White reaches more and scores %v", v)
-	}
-}
-
-// TestEvaluatedBy checks which boards Expert plays without the evaluation, and with its own
-// exploration: the measurements in the comments chose the diagonal and hex boards, at
-// every size.
-func TestEvaluatedBy(t *testing.T) {
-	tests := []struct {
-		spec string
-		want bool
-	}{
-		{"", false},
-		{"size=huge", false},
-		{"topology=diagonal", true},
-		{"topology=diagonal,size=small", true},
-		{"topology=hex", true},
-		{"topology=hex,size=large", true},
-	}
-	for _, tc := range tests {
-		s := start(t, tc.spec)
-		if got := s.EvaluatedBy() == rules.BlurredSearches; got != tc.want {
-			t.Errorf("%q: evaluated by blurred searches only %v, want %v", tc.spec, got, tc.want)
-		}
-		// The narrower exploration was measured for the search without the evaluation.
-		if got := s.Exploration() > 0; got != tc.want {
-			t.Errorf("%q: exploration %v, want one of its own %v", tc.spec, s.Exploration(), tc.want)
-		}
-		// The lighter all-moves weight was measured on the diagonal board only.
-		diagonal := strings.Contains(tc.spec, "diagonal")
-		if got := s.AllMovesVisits() > 0; got != diagonal {
-			t.Errorf("%q: all-moves weight %v, want one of its own %v", tc.spec, s.AllMovesVisits(), diagonal)
-		}
 	}
 }
 

@@ -101,7 +101,7 @@ func split(text string) []string {
 
 // TestSetup: the board starts empty; White places one piece anywhere, Black two (one turn,
 // each placement a decision), White one more, and White then makes the first normal
-// placement as a turn of its own (seeds 000 and 004, resolutions.md).
+// placement as a turn of its own (the rulebook's "Setup").
 func TestSetup(t *testing.T) {
 	s := start(t, "")
 	type step struct {
@@ -266,7 +266,7 @@ func TestBlocked(t *testing.T) {
 }
 
 // TestDiagonal: under the diagonal variant groups join through corners and the steps may
-// run diagonally (resolutions.md).
+// run diagonally (the rulebook's "Variants").
 func TestDiagonal(t *testing.T) {
 	s := position(t, "topology=diagonal", `
 		. . . . . . . .
@@ -303,7 +303,7 @@ func TestDiagonal(t *testing.T) {
 }
 
 // TestHex: on the hex board groups join through the six sides and the steps run along the
-// six directions (resolutions.md).
+// six directions (the rulebook's "Variants").
 func TestHex(t *testing.T) {
 	// d4 is the centre of the hexagon of 4 a side. A lone piece reaches its six
 	// neighbours: e4 east, d5 north-east, c5 north-west, c4 west, d3 south-west, e3

@@ -14,10 +14,8 @@ import (
 // quiet-turn count decide draws that the hash does not see.
 
 var (
-	_ rules.Evaluator               = (*State)(nil)
-	_ rules.RandomMover             = (*State)(nil)
-	_ rules.EnginePreference        = (*State)(nil)
-	_ rules.BlurredEnginePreference = (*State)(nil)
+	_ rules.Evaluator   = (*State)(nil)
+	_ rules.RandomMover = (*State)(nil)
 )
 
 // Weights of the evaluation, in men.
@@ -123,15 +121,6 @@ func (s *State) material(p rules.Player) float64 {
 	}
 	return x + advanceWeight*float64(adv)
 }
-
-// PreferredEngine reports the engine chosen for Turkish Checkers by self-play measurement;
-// the figures are in rules/ai/STRENGTH.md.
-func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }
-
-// PreferredBlurredEngine reports the engine of the levels that blur the evaluation (Easy,
-// Normal, Hard): tree search, because blurred alpha-beta leaves pieces to be taken; the
-// figures are in rules/ai/STRENGTH.md.
-func (s *State) PreferredBlurredEngine() rules.Engine { return rules.TreeEngine }
 
 // RandomMove implements rules.RandomMover. On a turn without a capture, which is most
 // turns, it counts the steps with population counts, draws one index and builds only that

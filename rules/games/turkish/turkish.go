@@ -23,6 +23,12 @@ var Game = &rules.Game{
 	// another: no game lasts more than 208 × 100 = 20,800 turns.
 	MaxTurns: 20800,
 	New:      newState,
+	// Alpha-beta plays best at full strength; blurred alpha-beta leaves pieces to be taken,
+	// so the blurred levels search a tree, whose playouts average the blur out.
+	Tuning: rules.Tuning{
+		Full:    rules.SearchTuning{Engine: rules.AlphaBetaEngine},
+		Blurred: rules.SearchTuning{Engine: rules.TreeEngine},
+	},
 }
 
 const (

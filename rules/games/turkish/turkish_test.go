@@ -205,9 +205,9 @@ func TestCaptures(t *testing.T) {
 	}
 }
 
-// TestRemovedAtOnce follows the reference note: a jumped piece leaves the board before
-// the next jump, so its square can be crossed later in the same chain. The only route
-// that takes all four pieces crosses b4, the first piece taken.
+// TestRemovedAtOnce follows the rulebook: a jumped piece leaves the board before the next
+// jump, so its square can be crossed later in the same chain. The only route that takes all
+// four pieces crosses b4, the first piece taken.
 func TestRemovedAtOnce(t *testing.T) {
 	s := position(t, `
 		. . . . . . . .

@@ -3,32 +3,36 @@
 //
 // # Sources
 //
-// The English rulebook text (seed 002, © 2021 Kanare Kato; diagrams lost, captions kept)
-// and the reference note games-hex.md §7 (rules, UNL-1 to UNL-3), §5.2 (the setup, which
-// Kato's Unlace diagram confirms) and §12 (test vectors).
+// Kanare Kato's English rulebook for Unlace (2021), sections "Setup", "Definition",
+// "Gameplay" and "End of the game"; the project's copy lost its diagrams but kept their
+// captions, and the setup diagram and the move example were checked against the official
+// rulebook. Where the rulebook leaves a point open, the decision below is Koma's own and
+// says why.
 //
 // # Rules as implemented
 //
-//   - Board and setup as Squish: N cells per side, 4 by default (resolutions.md), 3 to 7
-//     offered because larger boards extend the pattern (the rulebook); presets 4 and 5.
-//     The setup and the board tables come from package squish (SetupOwner, TopoOf). White
-//     (Player 0) moves first.
+//   - Board and setup as Squish: N cells per side, 4 by default (the rulebook's setup
+//     diagram), 3 to 7 offered because larger boards extend the pattern ("Setup"); presets
+//     4 and 5. The setup and the board tables come from package squish (SetupOwner,
+//     TopoOf). White (Player 0) moves first.
 //   - A turn steps one own piece from p to a neighbouring cell t that holds no friendly
-//     piece; an enemy piece on t is captured (§7).
+//     piece; an enemy piece on t is captured ("Gameplay").
 //   - The step is legal only if the moved piece's group after it is strictly larger than
-//     its group before it (§7): "before" is the group of p in the current position,
-//     "after" the group of t once p is vacated and any capture removed. What happens to
-//     the rest of the old group does not matter. Checked against Kato's move example
-//     (UNL-1, a test). A piece whose step leaves it with no friendly neighbour has a group
-//     of one after it, never larger, so that case is settled without a flood fill.
+//     its group before it ("Gameplay"): "before" is the group of p in the current position,
+//     "after" the group of t once p is vacated and any capture removed. What happens to the
+//     rest of the old group does not matter (Koma's reading of "larger group than the one
+//     before it was moved"). Checked against Kato's move example (TestMoveExample). A piece
+//     whose step leaves it with no friendly neighbour has a group of one after it, never
+//     larger, so that case is settled without a flood fill.
 //   - A player with no legal step on their turn loses ("no-moves"); it is the only end
-//     (§7). A fully unified player can never move.
-//   - No repetition rule (UNL-2): between captures each player's group sizes, sorted in
-//     descending order, grow lexicographically with each of their moves (the new group is
-//     larger than every group it replaces), so a player makes fewer moves between two
-//     captures than there are partitions of their piece count, and captures are fewer
+//     ("End of the game"). A fully unified player can never move.
+//   - No repetition rule, as none is needed: between captures each player's group sizes,
+//     sorted in descending order, grow lexicographically with each of their moves (the new
+//     group is larger than every group it replaces), so a player makes fewer moves between
+//     two captures than there are partitions of their piece count, and captures are fewer
 //     than the pieces. Game.MaxTurns is that bound for the largest board.
-//   - Test vectors: 57 moves for White at the start on N = 4, 105 on N = 5 (UNL-3).
+//   - Test vectors, worked out independently: 57 moves for White at the start on N = 4, 105
+//     on N = 5.
 //
 // # Notation
 //

@@ -3,9 +3,8 @@ package unlace
 import "koma/rules"
 
 var (
-	_ rules.Evaluator        = (*State)(nil)
-	_ rules.RandomMover      = (*State)(nil)
-	_ rules.EnginePreference = (*State)(nil)
+	_ rules.Evaluator   = (*State)(nil)
+	_ rules.RandomMover = (*State)(nil)
 )
 
 // evalScale is the lead in legal moves that the evaluation maps to 0.5.
@@ -38,7 +37,3 @@ func (s *State) Evaluate(p rules.Player) float64 {
 	}
 	return x / (evalScale - x)
 }
-
-// PreferredEngine reports alpha-beta, which beat tree search 8 – 2 (Expert against
-// Expert, engine forced, 10 games; rules/ai/STRENGTH.md).
-func (s *State) PreferredEngine() rules.Engine { return rules.AlphaBetaEngine }

@@ -5,9 +5,10 @@ import (
 	"strconv"
 )
 
-// naive is a second, plain implementation of Unlace used only to cross-check the real
-// one: a grid indexed by axial coordinates, its own directions, labels and setup from the
-// reference note, and every group found by a fresh walk of the board.
+// naive is a second, plain implementation of Unlace used only to cross-check the real one:
+// a grid indexed by axial coordinates, its own directions, labels and setup from
+// board.NewHex's documented convention and Squish's package comment, and every group found
+// by a fresh walk of the board.
 type naive struct {
 	r     int
 	grid  []byte // '.', 'W', 'B', or ' ' outside the board

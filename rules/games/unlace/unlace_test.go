@@ -61,10 +61,10 @@ func TestInitialPosition(t *testing.T) {
 	}
 }
 
-// TestMoveExample rebuilds Kato's move example (UNL-1): the White piece "a" on d4, in a
-// group of two with e4, may step NW and SW (capturing, into a larger group) or NE and SE
-// (keeping its partner and gaining a neighbour), but not W (its new group would have only
-// two pieces) or E (its own piece).
+// TestMoveExample rebuilds the move example of Kato's rulebook ("Gameplay"): the White
+// piece "a" on d4, in a group of two with e4, may step NW and SW (capturing, into a larger
+// group) or NE and SE (keeping its partner and gaining a neighbour), but not W (its new
+// group would have only two pieces) or E (its own piece).
 func TestMoveExample(t *testing.T) {
 	s := position(t, 4, "d4 e4 b6 c6 d2 e2 b4", "c5 d3 g1", 0)
 	if got := movesOf(s, "d4"); got != "d4-c5 d4-d3 d4-d5 d4-e3" {
