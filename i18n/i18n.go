@@ -96,10 +96,54 @@ func lookup(cats map[Lang]map[string]string, lang Lang, key string, args []any) 
 	if !ok {
 		value = key
 	}
+	if verbs(value) != len(args) {
+		noteMisformatted(lang, key, len(args))
+	}
 	if len(args) > 0 {
 		return fmt.Sprintf(value, args...)
 	}
 	return value
+}
+
+// misformatted holds the strings asked for with a number of arguments other than their
+// verbs: fmt would show "%!(EXTRA …)" or "%!s(MISSING)", or the raw verb, to the player.
+var misformatted struct {
+	sync.Mutex
+	seen []string
+}
+
+func noteMisformatted(lang Lang, key string, args int) {
+	misformatted.Lock()
+	defer misformatted.Unlock()
+	entry := fmt.Sprintf("%s:%s with %d arguments", lang, key, args)
+	if !slices.Contains(misformatted.seen, entry) {
+		misformatted.seen = append(misformatted.seen, entry)
+	}
+}
+
+// Misformatted lists the strings asked for so far with the wrong number of arguments, as
+// "lang:key with n arguments". The screen tests check that it stays empty once they have
+// drawn every screen in every language.
+func Misformatted() []string {
+	misformatted.Lock()
+	defer misformatted.Unlock()
+	return slices.Clone(misformatted.seen)
+}
+
+// verbs counts the formatting verbs of a string: each % that is not part of "%%".
+func verbs(format string) int {
+	n := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		if i+1 < len(format) && format[i+1] == '%' {
+			i++
+			continue
+		}
+		n++
+	}
+	return n
 }
 
 // Has reports whether lang itself (without falling back to English) has the key.

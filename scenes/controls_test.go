@@ -108,23 +108,32 @@ func TestResignAsksThenEndsTheGame(t *testing.T) {
 	}
 }
 
-// TestSetupExplainsTheLevel checks that the new-game screen says what the chosen level means.
+// TestSetupExplainsTheLevel checks that the new-game screen says what the chosen level
+// means, in each language, and fills every string it asks for with the arguments it has
+// room for (Beginner's note once ended in "%!(EXTRA string=0.1)").
 func TestSetupExplainsTheLevel(t *testing.T) {
 	toy, err := testCatalog().Find("toy")
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHarness(t, NewSetup(toy), nil)
-	s := h.app.Top().(*Setup)
-	levels := s.rows[len(s.rows)-1]
-	seen := map[string]bool{}
-	for i, l := range ai.Levels {
-		h.clickRect(levels.buttons[i].Rect)
-		note := s.levelNote(h.ctx())
-		if !strings.Contains(note, h.ctx().T("level."+l.String())) || seen[note] {
-			t.Errorf("level %s is explained as %q", l, note)
+	for _, lang := range i18n.Languages() {
+		h := newHarness(t, NewSetup(toy), nil)
+		h.ctx().UpdateSettings(func(s *prefs.Settings) { s.Lang = lang })
+		h.step(2)
+		s := h.app.Top().(*Setup)
+		seen := map[string]bool{}
+		before := len(i18n.Misformatted())
+		for i, l := range ai.Levels {
+			h.clickRect(s.rows[len(s.rows)-1].buttons[i].Rect)
+			note := s.levelNote(h.ctx())
+			if !strings.Contains(note, h.ctx().T("level."+l.String())) || seen[note] || strings.Contains(note, "%!") {
+				t.Errorf("%s: level %s is explained as %q", lang, l, note)
+			}
+			seen[note] = true
 		}
-		seen[note] = true
+		if bad := i18n.Misformatted(); len(bad) > before {
+			t.Errorf("%s: strings asked for with the wrong arguments: %v", lang, bad[before:])
+		}
 	}
 }
 

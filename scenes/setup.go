@@ -155,8 +155,14 @@ func (s *Setup) build(ctx *app.Context) {
 
 // levelNote says in one line what the chosen level means: how long it thinks, how it plays.
 func (s *Setup) levelNote(ctx *app.Context) string {
+	key := "level.about." + s.level.String()
+	if s.level == ai.Beginner {
+		// Beginner's search is tiny and done long before its think time: its note says how
+		// it plays, not how long.
+		return ctx.T(key)
+	}
 	secs := ctx.ThinkTime(s.level).Seconds()
-	return ctx.T("level.about."+s.level.String(), strconv.FormatFloat(secs, 'f', -1, 64))
+	return ctx.T(key, strconv.FormatFloat(secs, 'f', -1, 64))
 }
 
 func (s *Setup) layout(ctx *app.Context) {
