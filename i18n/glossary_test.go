@@ -3,8 +3,10 @@ package i18n
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -13,16 +15,62 @@ import (
 )
 
 // The glossary (glossary.txt) holds the terms every text uses. These tests read it, check
-// each line, and hold the Japanese texts to it: no banned variant anywhere, and the chosen
-// term in every place the glossary names.
+// each line, and hold the Japanese texts to it: no banned variant anywhere, the chosen term
+// in every place the glossary names, and the chosen heading wherever the English rules have
+// the matching one.
 
 // glossaryEntry is one line of glossary.txt.
 type glossaryEntry struct {
 	line     int
 	english  string
 	japanese string
-	places   []string // "ui:<key>" or "rules:<game>"
-	banned   []string
+	places   []string // "ui:<key>", "rules:<game>", "rules:*" or "headings"
+	banned   []string // variants as written in the file; see parseVariant
+}
+
+// variant is one banned variant of a glossary line: a text or, written "/…/", a regular
+// expression, banned everywhere or, with a "heading:" or "rules:" prefix, only in the
+// headings or only in the texts of the Japanese rules.
+type variant struct {
+	text  string
+	re    *regexp.Regexp
+	scope string // "", "heading" or "rules"
+}
+
+// parseVariant reads one banned variant of glossary.txt.
+func parseVariant(raw string) (variant, error) {
+	v := variant{text: raw}
+	for _, scope := range []string{"heading", "rules"} {
+		if rest, ok := strings.CutPrefix(raw, scope+":"); ok {
+			v.text, v.scope = rest, scope
+		}
+	}
+	if len(v.text) > 2 && strings.HasPrefix(v.text, "/") && strings.HasSuffix(v.text, "/") {
+		re, err := regexp.Compile(v.text[1 : len(v.text)-1])
+		if err != nil {
+			return v, fmt.Errorf("banned %q: %v", raw, err)
+		}
+		v.re = re
+	}
+	if v.text == "" {
+		return v, fmt.Errorf("banned %q is empty", raw)
+	}
+	return v, nil
+}
+
+// in reports whether the variant occurs in text (see containsTerm for whole katakana
+// words).
+func (v variant) in(text string) bool {
+	if v.re != nil {
+		return v.re.MatchString(text)
+	}
+	return containsTerm(text, v.text)
+}
+
+// appliesTo reports whether the variant is banned in a text of this kind: "ui", "rules" or
+// "heading".
+func (v variant) appliesTo(kind string) bool {
+	return v.scope == "" || v.scope == kind || v.scope == "rules" && kind == "heading"
 }
 
 // parseGlossary reads glossary.txt. Blank lines and lines starting with "#" are skipped;
@@ -70,8 +118,8 @@ func parseGlossary(src string) ([]glossaryEntry, error) {
 		if fields[2] != "-" {
 			for _, p := range strings.Fields(fields[2]) {
 				kind, name, _ := strings.Cut(p, ":")
-				if (kind != "ui" && kind != "rules") || name == "" {
-					bad(n, `place %q is not "ui:<key>" or "rules:<game>"`, p)
+				if p != "headings" && ((kind != "ui" && kind != "rules") || name == "") {
+					bad(n, `place %q is not "ui:<key>", "rules:<game>", "rules:*" or "headings"`, p)
 					ok = false
 				}
 				e.places = append(e.places, p)
@@ -79,7 +127,12 @@ func parseGlossary(src string) ([]glossaryEntry, error) {
 		}
 		if fields[3] != "-" {
 			for _, b := range strings.Fields(fields[3]) {
-				if strings.Contains(e.japanese, b) {
+				v, err := parseVariant(b)
+				switch {
+				case err != nil:
+					bad(n, "%v", err)
+					ok = false
+				case v.in(e.japanese):
 					bad(n, "banned %q is part of the term %q itself", b, e.japanese)
 					ok = false
 				}
@@ -117,6 +170,13 @@ func TestParseGlossary(t *testing.T) {
 		{"empty place field", "piece | 駒 |  | -\n", nil, "empty field"},
 		{"empty banned field", "piece | 駒 | - | \n", nil, "empty field"},
 		{"unknown place", "piece | 駒 | menu | -\n", nil, `place "menu"`},
+		{"every rules text and the headings", "End of the game | 終局 | rules:* headings | heading:終了\n",
+			[]glossaryEntry{{1, "End of the game", "終局", []string{"rules:*", "headings"}, []string{"heading:終了"}}}, ""},
+		{"a pattern", "soldiers | 8人の兵士 | - | /[0-9]+つの兵士/\n",
+			[]glossaryEntry{{1, "soldiers", "8人の兵士", nil, []string{"/[0-9]+つの兵士/"}}}, ""},
+		{"a broken pattern", "soldiers | 兵士 | - | /[0-9/\n", nil, "missing closing ]"},
+		{"a pattern that matches the term", "soldiers | 8つの兵士 | - | /[0-9]つ/\n", nil, "part of the term"},
+		{"an empty scoped variant", "end | 終局 | - | heading:\n", nil, "is empty"},
 		{"place without a name", "piece | 駒 | ui: | -\n", nil, `place "ui:"`},
 		{"banned part of the term", "move now | すぐ指させる | - | すぐ指\n", nil, "part of the term"},
 		{"duplicate English", "piece | 駒 | - | -\n\npiece | コマ | - | -\n", []glossaryEntry{{1, "piece", "駒", nil, nil}}, "line 3: \"piece\" is already defined on line 1"},
@@ -249,10 +309,68 @@ func readGlossary(tb testing.TB) []glossaryEntry {
 	return entries
 }
 
+func TestVariant(t *testing.T) {
+	tests := []struct {
+		raw, text, kind string
+		want            bool
+	}{
+		{"セル", "六角形のセル", "ui", true},
+		{"セル", "キャンセル", "rules", false},
+		{"heading:終了", "終了", "ui", false},
+		{"heading:終了", "対局の終了", "rules", false},
+		{"heading:終了", "終了", "heading", true},
+		{"rules:初期設定", "初期設定に戻す", "ui", false},
+		{"rules:初期設定", "初期設定では", "rules", true},
+		{"rules:初期設定", "初期設定", "heading", true},
+		{"/[^a-z0-9][0-9]+つ?の兵士/", "王と8つの兵士", "rules", true},
+		{"/[^a-z0-9][0-9]+つ?の兵士/", "が16の兵士", "rules", true},
+		{"/[^a-z0-9][0-9]+つ?の兵士/", "d3の兵士", "rules", false},
+		{"/[^a-z0-9][0-9]+つ?の兵士/", "が8人の兵士", "rules", false},
+	}
+	for _, tt := range tests {
+		v, err := parseVariant(tt.raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := v.appliesTo(tt.kind) && v.in(tt.text); got != tt.want {
+			t.Errorf("%q in %s text %q: %v, want %v", tt.raw, tt.kind, tt.text, got, tt.want)
+		}
+	}
+}
+
+// rulesHeadings returns the headings of every rules text in lang, by game.
+func rulesHeadings(tb testing.TB, lang Lang) map[string][]string {
+	tb.Helper()
+	ids, err := RulesIDs(lang)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	out := map[string][]string{}
+	for _, id := range ids {
+		doc, err := Rules(lang, id)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out[id] = []string{}
+		for _, b := range doc.Blocks {
+			if b.Kind == Heading {
+				out[id] = append(out[id], b.Text)
+			}
+		}
+	}
+	return out
+}
+
 // TestGlossaryBannedTerms fails when a variant the glossary bans appears in any Japanese
-// text.
+// text: interface strings and rules texts, or only the rules' headings for a variant
+// written "heading:…".
 func TestGlossaryBannedTerms(t *testing.T) {
 	texts := japaneseTexts(t)
+	for id, hs := range rulesHeadings(t, Japanese) {
+		for i, h := range hs {
+			texts[fmt.Sprintf("heading:%s:%d", id, i+1)] = h
+		}
+	}
 	places := slices.Sorted(func(yield func(string) bool) {
 		for p := range texts {
 			if !yield(p) {
@@ -262,11 +380,53 @@ func TestGlossaryBannedTerms(t *testing.T) {
 	})
 	for _, e := range readGlossary(t) {
 		for _, b := range e.banned {
+			v, err := parseVariant(b)
+			if err != nil {
+				t.Fatal(err)
+			}
 			for _, p := range places {
-				if containsTerm(texts[p], b) {
-					t.Errorf("%s uses %q; the glossary (line %d) says %q for %q", p, b, e.line, e.japanese, e.english)
+				kind, _, _ := strings.Cut(p, ":")
+				if v.appliesTo(kind) && v.in(texts[p]) {
+					found := v.text
+					if v.re != nil {
+						found = v.re.FindString(texts[p])
+					}
+					t.Errorf("%s uses %q; the glossary (line %d) says %q for %q", p, found, e.line, e.japanese, e.english)
 				}
 			}
+		}
+	}
+}
+
+// TestGlossaryHeadings holds the rules' headings to the glossary: the English and Japanese
+// texts of a game have their headings in the same order, and wherever the English heading
+// is a glossary term placed in "headings", the Japanese heading at the same place is its
+// Japanese term.
+func TestGlossaryHeadings(t *testing.T) {
+	en, ja := rulesHeadings(t, English), rulesHeadings(t, Japanese)
+	for _, id := range slices.Sorted(maps.Keys(en)) {
+		if len(en[id]) != len(ja[id]) {
+			t.Errorf("%s: %d English headings, %d Japanese ones:\n en %q\n ja %q", id, len(en[id]), len(ja[id]), en[id], ja[id])
+		}
+	}
+	for _, e := range readGlossary(t) {
+		if !slices.Contains(e.places, "headings") {
+			continue
+		}
+		used := false
+		for _, id := range slices.Sorted(maps.Keys(en)) {
+			for i, h := range en[id] {
+				if h != e.english || i >= len(ja[id]) {
+					continue
+				}
+				used = true
+				if ja[id][i] != e.japanese {
+					t.Errorf("%s: the heading %q is %q in Japanese; the glossary (line %d) says %q", id, h, ja[id][i], e.line, e.japanese)
+				}
+			}
+		}
+		if !used {
+			t.Errorf("glossary line %d: no English rules text has the heading %q", e.line, e.english)
 		}
 	}
 }
@@ -276,7 +436,22 @@ func TestGlossaryBannedTerms(t *testing.T) {
 func TestGlossaryTermsUsed(t *testing.T) {
 	texts := japaneseTexts(t)
 	for _, e := range readGlossary(t) {
+		var places []string
 		for _, p := range e.places {
+			switch p {
+			case "headings": // TestGlossaryHeadings
+			case "rules:*":
+				for q := range texts {
+					if strings.HasPrefix(q, "rules:") {
+						places = append(places, q)
+					}
+				}
+			default:
+				places = append(places, p)
+			}
+		}
+		slices.Sort(places)
+		for _, p := range places {
 			text, ok := texts[p]
 			switch {
 			case !ok:
