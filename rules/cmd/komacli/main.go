@@ -373,6 +373,8 @@ func selfplay(out io.Writer, args []string) error {
 		return err
 	}
 	var winsA, winsB, draws int
+	// aFirst is a's record in the games where a held the first seat, bFirst b's where b did.
+	var aFirst, bFirst seatRecord
 	for g := range results {
 		r := &results[g]
 		<-r.done
@@ -381,6 +383,10 @@ func selfplay(out io.Writer, args []string) error {
 		}
 		aSeat := rules.Player(g % 2)
 		result := "draw"
+		first := &aFirst
+		if aSeat != 0 {
+			first = &bFirst
+		}
 		switch r.o.Winner {
 		case aSeat:
 			winsA++
@@ -391,6 +397,15 @@ func selfplay(out io.Writer, args []string) error {
 		default:
 			draws++
 		}
+		// The record is the first seat's holder's: a win for the first seat is its win.
+		switch r.o.Winner {
+		case 0:
+			first.wins++
+		case 1:
+			first.losses++
+		default:
+			first.draws++
+		}
 		fmt.Fprintf(out, "game %d a=%s b=%s %s (%s) turns %d\n", g+1,
 			rules.SideName(initial, aSeat), rules.SideName(initial, 1-aSeat), result, r.o.Reason, r.turns)
 		if *withMoves {
@@ -398,6 +413,7 @@ func selfplay(out io.Writer, args []string) error {
 		}
 	}
 	fmt.Fprintf(out, "a %d b %d draws %d\n", winsA, winsB, draws)
+	fmt.Fprintln(out, ratingLine(aFirst, bFirst))
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -141,7 +142,7 @@ func TestBenchAndSelfplayFormats(t *testing.T) {
 	}
 	code, stdout, stderr = runCLI("selfplay", g.ID, "-a", "beginner", "-b", "beginner", "-games", "2", "-timescale", "0.01")
 	lines := strings.Split(strings.TrimSpace(stdout), "\n")
-	if code != 0 || len(lines) != 3 {
+	if code != 0 || len(lines) != 4 {
 		t.Fatalf("selfplay: exit %d %q %q", code, stdout, stderr)
 	}
 	gameLine := regexp.MustCompile(`^game \d+ a=(white|black) b=(white|black) (a wins|b wins|draw) \([a-z-]+\) turns \d+$`)
@@ -158,6 +159,13 @@ func TestBenchAndSelfplayFormats(t *testing.T) {
 	if _, err := fmt.Sscanf(lines[2], "a %d b %d draws %d", &a, &b, &d); err != nil || a+b+d != 2 {
 		t.Errorf("final line %q", lines[2])
 	}
+	// One game each in the first seat: each smoothed score is 0.25, 0.5 or 0.75.
+	var s1, s2, elo, se float64
+	var n1, n2 int
+	if _, err := fmt.Sscanf(lines[3], "seats a-first=%f/%d b-first=%f/%d elo=%f se=%f", &s1, &n1, &s2, &n2, &elo, &se); err != nil ||
+		n1 != 1 || n2 != 1 || !slices.Contains([]float64{0.25, 0.5, 0.75}, s1) || !slices.Contains([]float64{0.25, 0.5, 0.75}, s2) || !(se > 0) {
+		t.Errorf("rating line %q (%v)", lines[3], err)
+	}
 }
 
 // TestSelfplayMovesReplay checks that the moves -moves prints are a record that show
@@ -167,7 +175,7 @@ func TestSelfplayMovesReplay(t *testing.T) {
 		spec := tc.spec
 		code, stdout, stderr := runCLI("selfplay", spec, "-a", "beginner", "-b", "beginner", "-games", "1", "-timescale", "0.01", "-moves", "-opening", tc.opening)
 		lines := strings.Split(strings.TrimSpace(stdout), "\n")
-		if code != 0 || len(lines) != 3 || !strings.HasPrefix(lines[1], "moves "+tc.opening) {
+		if code != 0 || len(lines) != 4 || !strings.HasPrefix(lines[1], "moves "+tc.opening) {
 			t.Fatalf("selfplay %s -moves -opening %q: exit %d %q %q", spec, tc.opening, code, stdout, stderr)
 		}
 		m := regexp.MustCompile(`a=(\w+) b=\w+ (a wins|b wins|draw) \(([a-z-]+)\)`).FindStringSubmatch(lines[0])
@@ -263,7 +271,7 @@ func TestSelfplaySettingsAndParallel(t *testing.T) {
 	for _, parallel := range []string{"1", "2"} {
 		code, stdout, stderr := runCLI("selfplay", g.ID, "-a", "beginner", "-b", "5ms/plain", "-games", "4", "-parallel", parallel)
 		lines := strings.Split(strings.TrimSpace(stdout), "\n")
-		if code != 0 || len(lines) != 5 {
+		if code != 0 || len(lines) != 6 {
 			t.Fatalf("-parallel %s: exit %d %q %q", parallel, code, stdout, stderr)
 		}
 		for i, l := range lines[:4] {
