@@ -34,10 +34,10 @@ func (s *State) Evaluate(p rules.Player) float64 {
 // mobility counts the single jumps p could make if it were p's turn.
 func (s *State) mobility(p rules.Player) int {
 	own, enemy := s.pieces[p], s.pieces[p.Other()]
-	empty := s.v.full.andNot(own.or(enemy))
+	empty := s.v.full.AndNot(own.Or(enemy))
 	n := 0
 	for d := 0; d < numDirs; d++ {
-		n += own.and(s.v.launchers(d, enemy, empty)).count()
+		n += own.And(s.v.launchers(d, enemy, empty)).Count()
 	}
 	return n
 }
@@ -49,9 +49,9 @@ func (s *State) Memoryless() bool { return true }
 // shiftBy moves every cell of b by delta indexes, towards higher indexes when positive.
 func shiftBy(b bitset, delta int) bitset {
 	if delta >= 0 {
-		return b.shl(uint(delta))
+		return b.Shl(uint(delta))
 	}
-	return b.shr(uint(-delta))
+	return b.Shr(uint(-delta))
 }
 
 // RandomMove implements rules.RandomMover: it counts the legal moves with bit operations,
@@ -69,20 +69,20 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	}
 	v := s.v
 	own, enemy := s.pieces[s.side], s.pieces[s.side.Other()]
-	empty := v.full.andNot(own.or(enemy))
+	empty := v.full.AndNot(own.Or(enemy))
 	var launch [numDirs]bitset
 	var count [numDirs]int
 	total := 0
 	for d := 0; d < numDirs; d++ {
 		launch[d] = v.launchers(d, enemy, empty)
-		at := own.and(launch[d])
-		n := at.count()
+		at := own.And(launch[d])
+		n := at.Count()
 		if !v.single {
 			// Each landing cell that is itself a launcher adds one longer jump; the board
 			// before the move decides, as in LegalMoves.
-			for step := 2 * v.shift[d]; !at.empty(); {
-				at = shiftBy(at, step).and(launch[d])
-				n += at.count()
+			for step := 2 * v.shift[d]; !at.Empty(); {
+				at = shiftBy(at, step).And(launch[d])
+				n += at.Count()
 			}
 		}
 		count[d] = n
@@ -95,8 +95,8 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		d++
 	}
 	step := 2 * v.shift[d]
-	src := own.and(launch[d])
-	for w, x := range [2]uint64{src.lo, src.hi} {
+	src := own.And(launch[d])
+	for w, x := range [2]uint64{src.Lo, src.Hi} {
 		for x != 0 {
 			from := 64*w + bits.TrailingZeros64(x)
 			x &= x - 1
@@ -109,7 +109,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 					return m, true
 				}
 				k--
-				if v.single || !launch[d].has(at) {
+				if v.single || !launch[d].Has(at) {
 					break
 				}
 				at += step

@@ -46,9 +46,10 @@
 // # State, hash and key
 //
 // The board is two bitsets, one per player, indexed like the board.Topology sites
-// (row*n+col). The phase (Black's removal, White's removal, captures) follows from the
-// number of empty cells, and whether the game is over follows from the board and the player
-// to move; both are cached in the state for speed. Hash is a Zobrist hash of the pieces and
+// (row*n+col): the kit's pairs of words (kit.PairSet), whose shifts move every piece a step
+// at once. The phase (Black's removal, White's removal, captures) follows from the number
+// of empty cells, and whether the game is over follows from the board and the player to
+// move; both are cached in the state for speed. Hash is a Zobrist hash of the pieces and
 // the player to move, with keys seeded by the game ID and the board size. AppendKey encodes
 // the size, the jump rule, the phase, the player to move and both bitsets: nothing else
 // influences the rest of the game, since Kōnane has no counters and no repetition rule.
@@ -63,6 +64,7 @@ import (
 
 	"koma/rules"
 	"koma/rules/board"
+	"koma/rules/kit"
 )
 
 const gameID = "konane"
@@ -120,6 +122,11 @@ var Game = &rules.Game{
 
 var errOption = errors.New("unsupported option value")
 
+// bitset is a set of cells, one bit per site index (row*n+col): the kit's pair of words,
+// which covers the 100 cells of the largest board, so every size shares one fast code
+// path, and whose shifts step every piece at once.
+type bitset = kit.PairSet
+
 // variant is the immutable data shared by every position of one size and jump rule.
 type variant struct {
 	n      int
@@ -165,12 +172,12 @@ func newVariant(n int, single bool, opts rules.Options, topo *board.Topology, zo
 	v.shift = [numDirs]int{north: n, east: 1, south: -n, west: -1}
 	for c := 0; c < v.cells; c++ {
 		col := c % n
-		v.full = v.full.or(cellBit(c))
+		v.full = v.full.Or(kit.PairBit(c))
 		if col+2 < n {
-			v.eastRoom = v.eastRoom.or(cellBit(c))
+			v.eastRoom = v.eastRoom.Or(kit.PairBit(c))
 		}
 		if col >= 2 {
-			v.westRoom = v.westRoom.or(cellBit(c))
+			v.westRoom = v.westRoom.Or(kit.PairBit(c))
 		}
 	}
 	lowMid, highMid := n/2-1, n/2
@@ -212,7 +219,7 @@ func newState(opts rules.Options) (rules.State, error) {
 		if (c%v.n+c/v.n)%2 != 0 {
 			owner = white
 		}
-		s.pieces[owner] = s.pieces[owner].or(cellBit(c))
+		s.pieces[owner] = s.pieces[owner].Or(kit.PairBit(c))
 	}
 	s.hash = s.ComputeHash()
 	return s, nil
@@ -266,7 +273,7 @@ func (s *State) Pieces(c board.Site, dst []rules.Piece) []rules.Piece {
 		return dst
 	}
 	for p := black; p <= white; p++ {
-		if s.pieces[p].has(int(c)) {
+		if s.pieces[p].Has(int(c)) {
 			return append(dst, rules.Piece{Owner: p})
 		}
 	}
@@ -308,7 +315,7 @@ func (s *State) AppendKey(dst []byte) []byte {
 	}
 	dst = append(dst, byte(s.v.n), single, s.phase, byte(s.side))
 	for _, b := range s.pieces {
-		for _, w := range [2]uint64{b.lo, b.hi} {
+		for _, w := range [2]uint64{b.Lo, b.Hi} {
 			for i := 0; i < 64; i += 8 {
 				dst = append(dst, byte(w>>i))
 			}
@@ -320,7 +327,7 @@ func (s *State) AppendKey(dst []byte) []byte {
 // forEach calls f for every cell of b in increasing order. It is for cold paths; the move
 // generator walks the words itself so that nothing escapes.
 func forEach(b bitset, f func(int)) {
-	for w, x := range [2]uint64{b.lo, b.hi} {
+	for w, x := range [2]uint64{b.Lo, b.Hi} {
 		for x != 0 {
 			f(64*w + bits.TrailingZeros64(x))
 			x &= x - 1
@@ -338,13 +345,13 @@ func (v *variant) launchers(d int, enemy, empty bitset) bitset {
 	k := uint(v.n)
 	switch d {
 	case north:
-		return enemy.shr(k).and(empty.shr(2 * k))
+		return enemy.Shr(k).And(empty.Shr(2 * k))
 	case east:
-		return v.eastRoom.and(enemy.shr(1)).and(empty.shr(2))
+		return v.eastRoom.And(enemy.Shr(1)).And(empty.Shr(2))
 	case south:
-		return enemy.shl(k).and(empty.shl(2 * k))
+		return enemy.Shl(k).And(empty.Shl(2 * k))
 	default:
-		return v.westRoom.and(enemy.shl(1)).and(empty.shl(2))
+		return v.westRoom.And(enemy.Shl(1)).And(empty.Shl(2))
 	}
 }
 
@@ -356,9 +363,9 @@ func (s *State) hasMoves() bool {
 		return true
 	}
 	own, enemy := s.pieces[s.side], s.pieces[s.side.Other()]
-	empty := s.v.full.andNot(own.or(enemy))
+	empty := s.v.full.AndNot(own.Or(enemy))
 	for d := 0; d < numDirs; d++ {
-		if !own.and(s.v.launchers(d, enemy, empty)).empty() {
+		if !own.And(s.v.launchers(d, enemy, empty)).Empty() {
 			return true
 		}
 	}
@@ -379,25 +386,25 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 		}
 		return dst
 	case phaseWhiteRemoves:
-		hole := v.full.andNot(s.pieces[black].or(s.pieces[white]))
-		h := bits.TrailingZeros64(hole.lo)
-		if hole.lo == 0 {
-			h = 64 + bits.TrailingZeros64(hole.hi)
+		hole := v.full.AndNot(s.pieces[black].Or(s.pieces[white]))
+		h := bits.TrailingZeros64(hole.Lo)
+		if hole.Lo == 0 {
+			h = 64 + bits.TrailingZeros64(hole.Hi)
 		}
 		for _, c := range v.neighbours[h] {
-			if c != board.NoSite && s.pieces[white].has(int(c)) {
+			if c != board.NoSite && s.pieces[white].Has(int(c)) {
 				dst = append(dst, removal(c))
 			}
 		}
 		return dst
 	}
 	own, enemy := s.pieces[s.side], s.pieces[s.side.Other()]
-	empty := v.full.andNot(own.or(enemy))
+	empty := v.full.AndNot(own.Or(enemy))
 	for d := 0; d < numDirs; d++ {
 		launch := v.launchers(d, enemy, empty)
-		src := own.and(launch)
+		src := own.And(launch)
 		step := v.shift[d]
-		for w, x := range [2]uint64{src.lo, src.hi} {
+		for w, x := range [2]uint64{src.Lo, src.Hi} {
 			for x != 0 {
 				from := 64*w + bits.TrailingZeros64(x)
 				x &= x - 1
@@ -411,7 +418,7 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 				}
 				// The chain runs straight on and cells behind the jumper cannot matter, so
 				// the board before the move answers every later test.
-				for launch.has(at) {
+				for launch.Has(at) {
 					at += 2 * step
 					m.Path[m.Len] = board.Site(at)
 					m.Len++
@@ -436,17 +443,17 @@ func (s *State) Apply(m rules.Move) {
 	switch m.Kind {
 	case rules.Remove:
 		c := int(m.Path[0])
-		s.pieces[p] = s.pieces[p].andNot(cellBit(c))
+		s.pieces[p] = s.pieces[p].AndNot(kit.PairBit(c))
 		s.hash ^= v.zob[int(p)*v.cells+c]
 		s.phase++
 	case rules.Jump:
 		from, to := int(m.Path[0]), int(m.Path[m.Len-1])
-		s.pieces[p] = s.pieces[p].andNot(cellBit(from)).or(cellBit(to))
+		s.pieces[p] = s.pieces[p].AndNot(kit.PairBit(from)).Or(kit.PairBit(to))
 		s.hash ^= v.zob[int(p)*v.cells+from] ^ v.zob[int(p)*v.cells+to]
 		for i := 1; i < int(m.Len); i++ {
 			// Landing cells are two apart on one line, so the jumped cell is their midpoint.
 			mid := (int(m.Path[i-1]) + int(m.Path[i])) / 2
-			s.pieces[o] = s.pieces[o].andNot(cellBit(mid))
+			s.pieces[o] = s.pieces[o].AndNot(kit.PairBit(mid))
 			s.hash ^= v.zob[int(o)*v.cells+mid]
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"koma/rules"
 	"koma/rules/board"
+	"koma/rules/kit"
 	"koma/rules/rulestest"
 )
 
@@ -43,9 +44,9 @@ func position(t testing.TB, options, diagram string, toMove rules.Player) *State
 			c := (s.v.n-1-i)*s.v.n + col
 			switch tok {
 			case "B":
-				s.pieces[black] = s.pieces[black].or(cellBit(c))
+				s.pieces[black] = s.pieces[black].Or(kit.PairBit(c))
 			case "W":
-				s.pieces[white] = s.pieces[white].or(cellBit(c))
+				s.pieces[white] = s.pieces[white].Or(kit.PairBit(c))
 			case ".":
 			default:
 				t.Fatalf("bad cell %q in the diagram", tok)

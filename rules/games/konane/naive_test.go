@@ -261,10 +261,10 @@ func checkAgainstNaive(t *testing.T, preset string, seed uint64) {
 		m := moves[rng.IntN(len(moves))]
 		text := rules.FormatMove(s, m)
 		mover := s.ToMove()
-		before := s.pieces[mover.Other()].count()
+		before := s.pieces[mover.Other()].Count()
 		s.Apply(m)
 		if m.Kind == rules.Jump {
-			if lost := before - s.pieces[mover.Other()].count(); lost != int(m.Len)-1 {
+			if lost := before - s.pieces[mover.Other()].Count(); lost != int(m.Len)-1 {
 				t.Fatalf("%q seed %d: %s took %d pieces", preset, seed, text, lost)
 			}
 		}

@@ -14,8 +14,9 @@
 //
 //   - The board: N cells per side; the outer area is the ring at distance N−1 from the
 //     centre, the rest is the inner area; six sides of N cells, a corner on two sides
-//     ("Terms"; the sides are numbered as in package skirt). A piece on the ring is an
-//     anchor, one inside a node ("Terms"). The board starts empty.
+//     ("Terms"; the sides are numbered as the kit numbers them, S0 the top edge and on
+//     clockwise to S5 the upper left, kit.Hex192.Sides). A piece on the ring is an anchor,
+//     one inside a node ("Terms"). The board starts empty.
 //   - Opening ("Preparation phase"): White places one anchor on any empty ring cell; then
 //     Black places two, as one turn of two decisions (Koma counts a turn as the rulebook
 //     does, and Tiptoe's "Black 2" setup is one turn as well). The main phase starts with
@@ -66,7 +67,10 @@
 //
 // # Representation and hashing
 //
-// The board tables and cell sets come from package skirt (Topo, Set). Every ring cell has
+// From package kit, the bitboard kit it shares with Skirt: the board tables of the rim
+// (kit.Hex192: ring, inner area, sides, lines and the sight of every cell), the three-word
+// cell sets (kit.Set192), the group labels with the sides each group touches (kit.Groups)
+// and the win test on them (kit.Connects, kit.Opposite). Every ring cell has
 // the set of inner cells on its three lines; the nodes of two anchors are the intersection
 // of their sets, less the inner cells of a line through both. The opening's steps follow
 // from the number of pieces on the board (0, 1, 2; the main phase from 3). The state keeps
@@ -74,7 +78,7 @@
 // Apply. For fast playouts Apply also keeps, per player, the cells seen by at least one and
 // by at least two anchors (which give a new anchor's nodes at once), the node sites of all
 // pairs so far, and the group label of every piece with the sides each group touches
-// (skirt.Groups). Hash is a Zobrist hash (keys seeded with "node") of the pieces, the owed
+// (kit.Groups). Hash is a Zobrist hash (keys seeded with "node") of the pieces, the owed
 // anchor and Black to move; AppendKey adds the size and the end flag. The game is Memoryless.
 //
 // # Perft

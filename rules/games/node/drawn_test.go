@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"koma/rules"
-	"koma/rules/games/skirt"
 	"koma/rules/rulestest"
 )
 
@@ -13,7 +12,7 @@ import (
 // and that with the note in place the hash still matches a recount and a move that is not
 // legal (an occupied cell) leaves the state as it was.
 func TestDrawnMove(t *testing.T) {
-	for n := skirt.MinSize; n <= skirt.MaxSize; n++ {
+	for n := minSize; n <= maxSize; n++ {
 		root := rulestest.Start[*State](t, Game, "size="+strconv.Itoa(n))
 		rulestest.DrawnNote(t, root, 30, uint64(n),
 			func(s *State, m rules.Move) bool { return s.drawn == uint32(m.Path[0])+1 },

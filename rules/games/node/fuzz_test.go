@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"testing"
 
-	"koma/rules/games/skirt"
 	"koma/rules/rulestest"
 )
 
@@ -15,7 +14,7 @@ func FuzzRefereeGame(f *testing.F) {
 		f.Add(seed, uint8(seed))
 	}
 	f.Fuzz(func(t *testing.T, seed uint64, size uint8) {
-		n := skirt.MinSize + int(size)%(skirt.MaxSize-skirt.MinSize+1)
+		n := minSize + int(size)%(maxSize-minSize+1)
 		refereeGame(t, "size="+strconv.Itoa(n), seed)
 	})
 }
@@ -26,6 +25,6 @@ func FuzzParseMove(f *testing.F) {
 	f.Add(uint64(2), 5, "@f6", []byte{1, 50, 200})
 	f.Add(uint64(3), 12, "", []byte{})
 	f.Fuzz(func(t *testing.T, seed uint64, plies int, text string, path []byte) {
-		rulestest.UntrustedInput(t, start(t), seed, plies, skirt.MaxCells, text, path)
+		rulestest.UntrustedInput(t, start(t), seed, plies, maxCells, text, path)
 	})
 }

@@ -11,7 +11,7 @@ import (
 
 	"koma/rules"
 	"koma/rules/board"
-	"koma/rules/games/skirt"
+	"koma/rules/kit"
 )
 
 // Game is the definition card of Node.
@@ -26,7 +26,7 @@ var Game = &rules.Game{
 	Presets: []string{"", "size=4"},
 	// Every turn fills at least one empty cell, so no game outlasts the cells of the
 	// largest board.
-	MaxTurns: skirt.MaxCells,
+	MaxTurns: maxCells,
 	New:      newState,
 	// A narrower exploration at full strength: against plain search 84% with 0.2, 73% with
 	// the default 0.3.
@@ -47,30 +47,40 @@ const (
 // one and Black's two.
 const openingPieces = 3
 
-type set = skirt.Set
+// Board sizes offered, in cells per side. Any size plays; 8 is the largest whose 169
+// cells fit the kit's three-word sets.
+const (
+	minSize = kit.MinHexSize
+	maxSize = kit.MaxHex192Size
+	// maxCells is the cell count of the largest board, 3n²-3n+1 for n = maxSize.
+	maxCells = kit.MaxHex192Cells
+)
+
+// set is the kit's three-word cell set, which holds the largest board.
+type set = kit.Set192
 
 // variant is the immutable data shared by every position of one board size.
 type variant struct {
-	*skirt.Topo
+	*kit.Hex192
 	opts rules.Options
 	// keys: one per cell and player, one per pending anchor, then Black to move.
 	keys board.Zobrist
 	// pend[i] is pendingKey(i−1), and pend[0] is 0: Apply clears the owed cell, if any,
 	// with one lookup rather than a branch on it.
-	pend [skirt.MaxCells + 1]uint64
+	pend [maxCells + 1]uint64
 }
 
 func (v *variant) pieceKey(c int, p rules.Player) uint64 { return v.keys[2*c+int(p)] }
 func (v *variant) pendingKey(c int) uint64               { return v.keys[2*v.Cells+c] }
 func (v *variant) sideKey() uint64                       { return v.keys[3*v.Cells] }
 
-var variants [skirt.MaxSize + 1]func() *variant
+var variants [maxSize + 1]func() *variant
 
 func init() {
-	for n := skirt.MinSize; n <= skirt.MaxSize; n++ {
+	for n := minSize; n <= maxSize; n++ {
 		variants[n] = sync.OnceValue(func() *variant {
-			t := skirt.TopoOf(n)
-			v := &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 3*t.Cells+1)}
+			t := kit.Hex192Of(n)
+			v := &variant{Hex192: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 3*t.Cells+1)}
 			for c := 0; c < t.Cells; c++ {
 				v.pend[c+1] = v.pendingKey(c)
 			}
@@ -99,7 +109,7 @@ type State struct {
 	ready bool
 	// pieces counts the pieces on the board, for placed, which MidTurn asks every decision.
 	pieces uint8
-	groups skirt.Groups
+	groups kit.Groups
 	// seen1[p] and seen2[p] are the inner cells on a line through at least one, and at
 	// least two, of p's anchors: a saturating count that tells the nodes of a new anchor
 	// without pairing it with every old one.
@@ -115,9 +125,10 @@ type State struct {
 }
 
 func newState(opts rules.Options) (rules.State, error) {
-	n, ok := skirt.ParseSize(opts.Get("size"))
-	if !ok {
-		return nil, fmt.Errorf("node: size %q: want a whole number from %d to %d", opts.Get("size"), skirt.MinSize, skirt.MaxSize)
+	text := opts.Get("size")
+	n, err := strconv.Atoi(text)
+	if err != nil || n < minSize || n > maxSize || strconv.Itoa(n) != text {
+		return nil, fmt.Errorf("node: size %q: want a whole number from %d to %d", text, minSize, maxSize)
 	}
 	s := &State{v: variants[n](), pending: -1}
 	s.choices = s.v.Ring
@@ -128,8 +139,8 @@ func newState(opts rules.Options) (rules.State, error) {
 
 // rebuild recomputes the derived fields from the pieces.
 func (s *State) rebuild() {
-	t := s.v.Topo
-	s.groups = skirt.Groups{}
+	t := s.v.Hex192
+	s.groups = kit.Groups{}
 	s.seen1, s.seen2, s.nodes = [2]set{}, [2]set{}, [2]set{}
 	s.pieces = uint8(s.occ[0].Len() + s.occ[1].Len())
 	for p := range s.occ {
@@ -156,7 +167,7 @@ func (s *State) rebuild() {
 // and that end sees all of L, so x qualifies when seen by one old anchor, or by two when
 // the other end is p's too.
 func (s *State) anchor(p rules.Player, anchors *set, a int) (o0, o1, o2 uint64) {
-	t := s.v.Topo
+	t := s.v.Hex192
 	// p&1 spares the bounds checks.
 	seen1, seen2, nodes, sight := &s.seen1[p&1], &s.seen2[p&1], &s.nodes[p&1], &t.Sight[a]
 	for _, r := range t.RingRays[a] {
@@ -216,7 +227,7 @@ func (s *State) MidTurn() bool { return !s.over && (s.pending >= 0 || s.placed()
 // Nodes returns the inner cells where a node may stand for the anchors a and b: on a line
 // through each, where two different lines meet; the cells of a line through both anchors
 // are not allowed (pieces on the lines do not matter: see the package comment).
-func Nodes(t *skirt.Topo, a, b int) set {
+func Nodes(t *kit.Hex192, a, b int) set {
 	out := t.Sight[a].And(t.Sight[b])
 	for f := 0; f < 3; f++ {
 		if id := t.Line[a][f]; id == t.Line[b][f] {
@@ -234,7 +245,7 @@ func (s *State) nodesFor(p rules.Player, a int) set {
 	anchors.Remove(a)
 	for w := range anchors {
 		for x := anchors[w]; x != 0; x &= x - 1 {
-			out = out.Or(Nodes(s.v.Topo, a, w*64+bits.TrailingZeros64(x)))
+			out = out.Or(Nodes(s.v.Hex192, a, w*64+bits.TrailingZeros64(x)))
 		}
 	}
 	return out.AndNot(s.occupied())
@@ -245,7 +256,7 @@ func (s *State) nodesFor(p rules.Player, a int) set {
 func (s *State) turnChoices(p rules.Player) set {
 	occ := s.occupied()
 	// The ring of the largest board has 6·(MaxSize−1) cells.
-	var list [6 * (skirt.MaxSize - 1)]int16
+	var list [6 * (maxSize - 1)]int16
 	n := 0
 	anchors := s.occ[p].And(s.v.Ring)
 	for w := range anchors {
@@ -257,7 +268,7 @@ func (s *State) turnChoices(p rules.Player) set {
 	var nodes set
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			nodes = nodes.Or(Nodes(s.v.Topo, int(list[i]), int(list[j])))
+			nodes = nodes.Or(Nodes(s.v.Hex192, int(list[i]), int(list[j])))
 		}
 	}
 	return s.v.Ring.AndNot(occ).Or(nodes.AndNot(occ))
@@ -270,7 +281,7 @@ func place(c int) rules.Move {
 // placements[c] is place(c). RandomMove copies its move from here: built in place, the
 // move is a few narrow stores over a zeroed block, and the caller's wide copy of it cannot
 // take them from the store buffer but waits for them, on the path to the next Apply.
-var placements = func() (out [skirt.MaxCells]rules.Move) {
+var placements = func() (out [maxCells]rules.Move) {
 	for c := range out {
 		out[c] = place(c)
 	}
@@ -325,10 +336,10 @@ func (s *State) Apply(m rules.Move) {
 	s.hash ^= v.pieceKey(c, p)
 	s.hash ^= v.pend[s.pending+1]
 	s.pending = -1
-	if mask := s.groups.Add(v.Topo, occ, c); skirt.Connects(mask) {
+	if mask := s.groups.Add(v.Hex192, occ, c); kit.Connects(mask) {
 		s.over = true
 		s.reason = reasonThree
-		if skirt.Opposite(mask) {
+		if kit.Opposite(mask) {
 			s.reason = reasonOpposite
 		}
 		return

@@ -174,14 +174,14 @@ func TestNodes(t *testing.T) {
 		b, _ := v.Board.Parse(tc.b)
 		var got []string
 		for c := 0; c < v.Cells; c++ {
-			if Nodes(v.Topo, int(a), int(b)).Has(c) {
+			if Nodes(v.Hex192, int(a), int(b)).Has(c) {
 				got = append(got, v.Board.Label(board.Site(c)))
 			}
 		}
 		if slices.Sort(got); !slices.Equal(got, sorted(tc.want)) {
 			t.Errorf("nodes of %s and %s: %v, want %v", tc.a, tc.b, got, sorted(tc.want))
 		}
-		if Nodes(v.Topo, int(b), int(a)) != Nodes(v.Topo, int(a), int(b)) {
+		if Nodes(v.Hex192, int(b), int(a)) != Nodes(v.Hex192, int(a), int(b)) {
 			t.Errorf("nodes of %s and %s depend on the order", tc.a, tc.b)
 		}
 	}

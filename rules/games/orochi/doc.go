@@ -63,6 +63,13 @@
 //   - Once the game is over the last empty cell is ringed (rules.Ring), to show which groups
 //     were counted.
 //
+// # Representation
+//
+// Each colour's pieces, and the over-connected pieces owed a flip, are two-word cell sets
+// from package kit (kit.Set128); per board size a table gives each cell's neighbours as
+// such a set, so a piece's friendly neighbours are two ANDs and popcounts and a flood fill
+// grows a whole frontier at once.
+//
 // # Notation
 //
 // A placement names the colour placed and the cell: "W@d4", "B@d4". A flip names the cell

@@ -56,8 +56,8 @@ const lookAhead = 1
 func (s *State) playWins(m rules.Move) bool {
 	mover := s.turn
 	s.Apply(m)
-	for !s.over && !s.hot.empty() {
-		s.Apply(s.flip(s.hot.nth(0)))
+	for !s.over && !s.hot.IsEmpty() {
+		s.Apply(s.flip(s.hot.Select(0)))
 	}
 	if s.over {
 		return s.result.Winner == mover

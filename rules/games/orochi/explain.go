@@ -54,7 +54,7 @@ func (s *State) Prompt() string {
 	switch {
 	case s.over:
 		return ""
-	case !s.hot.empty():
+	case !s.hot.IsEmpty():
 		return "flip"
 	case s.placed == 0:
 		return "first-piece"
@@ -77,13 +77,13 @@ func (s *State) WhyNot(path []board.Site) string {
 	site := int(path[0])
 	occupied := s.colourAt(site) != 255
 	switch {
-	case s.hot.empty() && occupied:
+	case s.hot.IsEmpty() && occupied:
 		return "occupied"
-	case s.hot.empty():
+	case s.hot.IsEmpty():
 		return ""
 	case !occupied:
 		return "must-flip"
-	case !s.hot.has(site):
+	case !s.hot.Holds(site):
 		return "not-over-connected"
 	}
 	return ""

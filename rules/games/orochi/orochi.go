@@ -10,6 +10,7 @@ import (
 
 	"koma/rules"
 	"koma/rules/board"
+	"koma/rules/kit"
 )
 
 // Board sizes offered, in cells per side. Any size plays; 4 is the rulebook's size to start
@@ -59,23 +60,9 @@ const (
 	reasonLastCellTie = "last-cell-tie"
 )
 
-// set is a set of cells, bit i for site i. The methods that only read take a pointer
-// too, so that testing a set in the hot paths never copies it.
-type set [2]uint64
-
-func (c *set) has(i int) bool { return c[i>>6]>>(uint(i)&63)&1 != 0 }
-func (c *set) add(i int)      { c[i>>6] |= 1 << (uint(i) & 63) }
-func (c *set) remove(i int)   { c[i>>6] &^= 1 << (uint(i) & 63) }
-func (c *set) empty() bool    { return c[0]|c[1] == 0 }
-func (c *set) count() int     { return bits.OnesCount64(c[0]) + bits.OnesCount64(c[1]) }
-
-// nth returns the k-th lowest member (k from 0).
-func (c set) nth(k int) int {
-	if n := bits.OnesCount64(c[0]); k >= n {
-		return 64 + board.SelectBit(c[1], k-n)
-	}
-	return board.SelectBit(c[0], k)
-}
+// set is the kit's two-word cell set, which holds the largest board. The hot paths test
+// sets through its pointer methods (Holds, Len, IsEmpty), which never copy a set.
+type set = kit.Set128
 
 // variant is the immutable data shared by every position of one board size.
 type variant struct {
@@ -107,12 +94,12 @@ func buildVariant(n int) *variant {
 	t := board.NewHex(n)
 	v := &variant{board: t, opts: rules.Options{"size": strconv.Itoa(n)}, cells: t.Len()}
 	for s := range v.cells {
-		v.all.add(s)
-		v.zone[s].add(s)
+		v.all.Add(s)
+		v.zone[s].Add(s)
 		for d := range 6 {
 			if x := t.Step(board.Site(s), board.Dir(d)); x != board.NoSite {
-				v.nb[s].add(int(x))
-				v.zone[s].add(int(x))
+				v.nb[s].Add(int(x))
+				v.zone[s].Add(int(x))
 			}
 		}
 	}
@@ -172,7 +159,7 @@ func (s *State) ToMove() rules.Player {
 }
 
 // MidTurn is true while flips are owed, and between Black's two opening placements.
-func (s *State) MidTurn() bool { return !s.over && (!s.hot.empty() || s.placed == 2) }
+func (s *State) MidTurn() bool { return !s.over && (!s.hot.IsEmpty() || s.placed == 2) }
 
 // Memoryless is true: the pieces and the player to move decide everything that follows.
 func (s *State) Memoryless() bool { return true }
@@ -195,7 +182,7 @@ func (s *State) ComputeHash() uint64 {
 	var h uint64
 	for c := range 2 {
 		for site := range s.v.cells {
-			if s.own[c].has(site) {
+			if s.own[c].Holds(site) {
 				h ^= s.v.pieceKey(site, c)
 			}
 		}
@@ -222,9 +209,9 @@ func (s *State) AppendKey(dst []byte) []byte {
 // colourAt returns 0 for white, 1 for black and 255 for an empty cell.
 func (s *State) colourAt(site int) byte {
 	switch {
-	case s.own[0].has(site):
+	case s.own[0].Holds(site):
 		return 0
-	case s.own[1].has(site):
+	case s.own[1].Holds(site):
 		return 1
 	}
 	return 255
@@ -255,7 +242,7 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 	if s.over {
 		return dst
 	}
-	if !s.hot.empty() {
+	if !s.hot.IsEmpty() {
 		for w := range 2 {
 			for m := s.hot[w]; m != 0; m &= m - 1 {
 				site := 64*w + bits.TrailingZeros64(m)
@@ -281,7 +268,7 @@ func place(site board.Site, tag uint8) rules.Move {
 // flip is the decision that turns the piece on site over: a Place of the other colour.
 func (s *State) flip(site int) rules.Move {
 	tag := tagBlack
-	if s.own[1].has(site) {
+	if s.own[1].Holds(site) {
 		tag = tagWhite
 	}
 	return place(board.Site(site), tag)
@@ -292,13 +279,13 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	if s.over {
 		return rules.Move{}, false
 	}
-	if !s.hot.empty() {
-		return s.flip(s.hot.nth(rng.IntN(s.hot.count()))), true
+	if !s.hot.IsEmpty() {
+		return s.flip(s.hot.Select(rng.IntN(s.hot.Len()))), true
 	}
 	// Every piece fills a cell for good (flips only recolour), so the empty cells number
 	// cells-placed and need no counting.
 	k := rng.IntN(2 * (s.v.cells - int(s.placed)))
-	return place(board.Site(s.emptyCells().nth(k/2)), tagWhite+uint8(k&1)), true
+	return place(board.Site(s.emptyCells().Select(k/2)), tagWhite+uint8(k&1)), true
 }
 
 // overConnected reports whether the piece on site (of colour c) has friendly pieces in
@@ -312,9 +299,9 @@ func (s *State) overConnected(site, c int) bool {
 func (s *State) judge(site int) {
 	c := s.colourAt(site)
 	if c != 255 && s.overConnected(site, int(c)) {
-		s.hot.add(site)
+		s.hot.Add(site)
 	} else {
-		s.hot.remove(site)
+		s.hot.Remove(site)
 	}
 }
 
@@ -333,9 +320,9 @@ func (s *State) refresh(site, c int, flipped bool) {
 			for m := z[w] & s.own[c][w]; m != 0; m &= m - 1 {
 				x := 64*w + bits.TrailingZeros64(m)
 				if s.overConnected(x, c) {
-					s.hot.add(x)
+					s.hot.Add(x)
 				} else {
-					s.hot.remove(x)
+					s.hot.Remove(x)
 				}
 			}
 		}
@@ -344,19 +331,19 @@ func (s *State) refresh(site, c int, flipped bool) {
 }
 
 func (s *State) setPiece(site, c int) {
-	s.own[c].add(site)
+	s.own[c].Add(site)
 	s.hash ^= s.v.pieceKey(site, c)
 }
 
 func (s *State) clearPiece(site, c int) {
-	s.own[c].remove(site)
+	s.own[c].Remove(site)
 	s.hash ^= s.v.pieceKey(site, c)
 }
 
 // Apply plays m, which must be one of LegalMoves.
 func (s *State) Apply(m rules.Move) {
 	site, c := int(m.Path[0]), int(m.Tag-1)
-	flipped := s.own[1-c].has(site)
+	flipped := s.own[1-c].Holds(site)
 	if flipped {
 		s.clearPiece(site, 1-c)
 	} else {
@@ -366,7 +353,7 @@ func (s *State) Apply(m rules.Move) {
 	s.setPiece(site, c)
 	s.refresh(site, c, flipped)
 	switch {
-	case !s.hot.empty() || s.placed == 2:
+	case !s.hot.IsEmpty() || s.placed == 2:
 		// Flips are owed, or Black has a second opening piece to place: same turn.
 		return
 	case int(s.placed) == s.v.cells-1:
@@ -384,7 +371,7 @@ func (s *State) Apply(m rules.Move) {
 // finish scores the end: for each colour, the largest of its groups beside the last empty
 // cell. Equal sizes lose for the player who placed the last piece, the player to move.
 func (s *State) finish() {
-	last := s.emptyCells().nth(0)
+	last := s.emptyCells().Select(0)
 	var score [2]int
 	for c := range 2 {
 		// Each group beside the cell is filled once, from its first piece found there.
@@ -392,10 +379,10 @@ func (s *State) finish() {
 		for w := range 2 {
 			for m := s.v.nb[last][w] & s.own[c][w]; m != 0; m &= m - 1 {
 				x := 64*w + bits.TrailingZeros64(m)
-				if !seen.has(x) {
+				if !seen.Holds(x) {
 					g := s.group(c, x)
 					seen[0], seen[1] = seen[0]|g[0], seen[1]|g[1]
-					score[c] = max(score[c], g.count())
+					score[c] = max(score[c], g.Len())
 				}
 			}
 		}
@@ -413,8 +400,8 @@ func (s *State) finish() {
 // the group are the next frontier.
 func (s *State) group(c, site int) set {
 	var g set
-	g.add(site)
-	for front := g; !front.empty(); {
+	g.Add(site)
+	for front := g; !front.IsEmpty(); {
 		var next set
 		for w := range 2 {
 			for m := front[w]; m != 0; m &= m - 1 {
@@ -434,10 +421,10 @@ func (s *State) LastCell() board.Site {
 	if !s.over {
 		return board.NoSite
 	}
-	return board.Site(s.emptyCells().nth(0))
+	return board.Site(s.emptyCells().Select(0))
 }
 
 // String describes the position for test failures.
 func (s *State) String() string {
-	return fmt.Sprintf("%s\n%s to move, flips owed: %d", rules.Text(s), rules.SideName(s, s.turn), s.hot.count())
+	return fmt.Sprintf("%s\n%s to move, flips owed: %d", rules.Text(s), rules.SideName(s, s.turn), s.hot.Len())
 }

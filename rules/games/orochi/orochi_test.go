@@ -38,9 +38,9 @@ func position(t testing.TB, n int, toMove rules.Player, diagram string) *State {
 			site := int(s.v.board.At(q0+j, y))
 			switch tok {
 			case "W":
-				s.own[0].add(site)
+				s.own[0].Add(site)
 			case "B":
-				s.own[1].add(site)
+				s.own[1].Add(site)
 			case ".":
 			default:
 				t.Fatalf("bad token %q", tok)
@@ -48,11 +48,11 @@ func position(t testing.TB, n int, toMove rules.Player, diagram string) *State {
 		}
 	}
 	s.turn = toMove
-	s.placed = uint8(s.own[0].count() + s.own[1].count())
+	s.placed = uint8(s.own[0].Len() + s.own[1].Len())
 	for site := range s.v.cells {
 		s.judge(site)
 	}
-	if !s.hot.empty() {
+	if !s.hot.IsEmpty() {
 		t.Fatalf("over-connected pieces %v between turns", labels(s, s.hot))
 	}
 	s.hash = s.ComputeHash()
@@ -75,7 +75,7 @@ func sites(t testing.TB, s *State, labels ...string) []board.Site {
 func labels(s *State, m set) []string {
 	var out []string
 	for site := range s.v.cells {
-		if m.has(site) {
+		if m.Holds(site) {
 			out = append(out, s.v.board.Label(board.Site(site)))
 		}
 	}
@@ -171,7 +171,7 @@ func TestRulebookFigure(t *testing.T) {
 		t.Fatalf("after d4=B moves %v, mid-turn %v; want the flip of e3", got, s.MidTurn())
 	}
 	rulestest.Play(t, s, "e3=W")
-	if s.MidTurn() || s.ToMove() != 0 || s.Prompt() != "extra-turn" || !s.hot.empty() {
+	if s.MidTurn() || s.ToMove() != 0 || s.Prompt() != "extra-turn" || !s.hot.IsEmpty() {
 		t.Fatalf("after the flips: mid-turn %v, to move %d, prompt %q; want White's extra turn\n%s", s.MidTurn(), s.ToMove(), s.Prompt(), s)
 	}
 	want := position(t, 4, 0, `
@@ -292,7 +292,7 @@ func TestFlipOrder(t *testing.T) {
 	for _, first := range []string{"d4=B", "d5=B"} {
 		x := s.Clone().(*State)
 		rulestest.Play(t, x, first)
-		if !x.hot.empty() || x.MidTurn() {
+		if !x.hot.IsEmpty() || x.MidTurn() {
 			t.Fatalf("after %s the other piece has three white neighbours and is not flipped; owed %v", first, labels(x, x.hot))
 		}
 		if x.ToMove() != 0 || x.Prompt() != "extra-turn" {
@@ -581,7 +581,7 @@ func flipsWithin(s *State, turns int) int {
 	for _, m := range s.LegalMoves(nil) {
 		c := s.Clone().(*State)
 		c.Apply(m)
-		if !s.hot.empty() {
+		if !s.hot.IsEmpty() {
 			n++
 		}
 		if c.MidTurn() {

@@ -81,11 +81,12 @@
 //
 // # Representation and hashing
 //
-// A position holds one three-word cell set per player, the first piece of a pair in
-// progress, the player to move and the swap flag. Tables per variant give, for each cell,
-// the cells on its six lines at distance two or more, so the possible partners are one AND
-// with the empty cells, and whether a cell may start a pair is one more test. The group
-// count is a flood fill, done once at the end (and by Evaluate).
+// A position holds one three-word cell set (kit.Set192, from package kit) per player, the
+// first piece of a pair in progress, the player to move and the swap flag. Tables per
+// variant give, for each cell, the cells on its six lines at distance two or more, so the
+// possible partners are one AND with the empty cells, and whether a cell may start a pair
+// is one more test. The group count is a flood fill, done once at the end (and by
+// Evaluate).
 //
 // Hash is a Zobrist hash (keys seeded with "sibling") of the pieces, a key for Black to
 // move, a key per cell for a pending first piece and a key for swapped colours. AppendKey

@@ -11,6 +11,7 @@ import (
 
 	"koma/rules"
 	"koma/rules/board"
+	"koma/rules/kit"
 )
 
 // Board sizes offered, in cells per side.
@@ -20,7 +21,7 @@ const (
 	// maxCells is the cell count of the largest board, 3n²-3n+1 for n = maxSize.
 	maxCells = 3*maxSize*maxSize - 3*maxSize + 1
 	// words is the number of 64-bit words in a cell set of the largest board.
-	words = (maxCells + 63) / 64
+	words = len(cellSet{})
 )
 
 // The values of the pie option.
@@ -83,37 +84,11 @@ var Game = &rules.Game{
 	},
 }
 
-// cellSet is a set of cells of one board, bit i standing for site i.
-type cellSet [words]uint64
+// cellSet is the kit's three-word cell set, which holds the largest board.
+type cellSet = kit.Set192
 
-func (c *cellSet) has(i int) bool { return c[i>>6]>>(uint(i)&63)&1 != 0 }
-
-func (c *cellSet) add(i int) { c[i>>6] |= 1 << (uint(i) & 63) }
-
-func (c *cellSet) count() int {
-	n := 0
-	for _, w := range c {
-		n += bits.OnesCount64(w)
-	}
-	return n
-}
-
-func (c *cellSet) empty() bool {
-	var any uint64
-	for _, w := range c {
-		any |= w
-	}
-	return any == 0
-}
-
-// meets reports whether a and b share a cell.
-func meets(a, b *cellSet) bool {
-	var any uint64
-	for w := range a {
-		any |= a[w] & b[w]
-	}
-	return any != 0
-}
+// The largest board fits a cellSet; this fails to compile otherwise.
+var _ [len(cellSet{})*64 - maxCells]struct{}
 
 // countBits is the number of bit planes in State.left: enough for the largest far set
 // less one, 35, at the centre of the largest board.
@@ -177,16 +152,16 @@ func buildVariant(n int, pie bool) *variant {
 		nb:   make([]cellSet, t.Len()),
 	}
 	for c := 0; c < v.cells; c++ {
-		v.all.add(c)
+		v.all.Add(c)
 		for d := 0; d < 6; d++ {
 			if a := t.Step(board.Site(c), board.Dir(d)); a != board.NoSite {
-				v.nb[c].add(int(a))
+				v.nb[c].Add(int(a))
 			}
 			dist := 1
 			for a := t.Step(board.Site(c), board.Dir(d)); a != board.NoSite; a = t.Step(a, board.Dir(d)) {
-				v.line[c].add(int(a))
+				v.line[c].Add(int(a))
 				if dist >= 2 {
-					v.far[c].add(int(a))
+					v.far[c].Add(int(a))
 				}
 				dist++
 			}
@@ -198,11 +173,11 @@ func buildVariant(n int, pie bool) *variant {
 			// groups1 uses cell 63, with no neighbours, as a spare.
 			panic("sibling: a board of one word uses cell 63")
 		}
-		if v.far[c].empty() {
+		if v.far[c].IsEmpty() {
 			// RandomMove and allowed rely on every cell having a partner on the empty board.
 			panic("sibling: a cell of the empty board has no partner")
 		}
-		v.planes = max(v.planes, bits.Len(uint(v.far[c].count()-1)))
+		v.planes = max(v.planes, bits.Len(uint(v.far[c].Len()-1)))
 	}
 	return v
 }
@@ -291,10 +266,10 @@ func (s *State) emptyCells() cellSet {
 }
 
 // pieces counts the pieces on the board.
-func (s *State) pieces() int { return s.occ[0].count() + s.occ[1].count() }
+func (s *State) pieces() int { return s.occ[0].Len() + s.occ[1].Len() }
 
 // opening reports whether the position is White's first turn: a single piece anywhere.
-func (s *State) opening() bool { return s.occ[0].empty() && s.occ[1].empty() }
+func (s *State) opening() bool { return s.occ[0].IsEmpty() && s.occ[1].IsEmpty() }
 
 // swapOffered reports whether the pie rule lets the player to move take over White now:
 // the first piece stands alone on the board and nobody has swapped.
@@ -322,11 +297,11 @@ func (s *State) countPartners() {
 			}
 			for b := range countBits {
 				if (n-1)>>b&1 != 0 {
-					s.left[b].add(c)
+					s.left[b].Add(c)
 				}
 			}
-			if empty.has(c) {
-				s.open.add(c)
+			if empty.Holds(c) {
+				s.open.Add(c)
 			}
 		}
 	}
@@ -340,7 +315,7 @@ func (s *State) countPartners() {
 // top plane: it has just lost its last partner and leaves open.
 func (s *State) fill(c int, p rules.Player) {
 	v := s.v
-	s.occ[p].add(c)
+	s.occ[p].Add(c)
 	s.open[c>>6] &^= 1 << (uint(c) & 63)
 	s.hash ^= v.pieceKey(c, p)
 	far := &v.far[c]
@@ -358,7 +333,7 @@ func (s *State) fill(c int, p rules.Player) {
 
 // anyPair reports whether some pair may still be placed.
 func (s *State) anyPair() bool {
-	return !s.open.empty()
+	return !s.open.IsEmpty()
 }
 
 // partners returns the empty cells that may take the second piece after a first on c.
@@ -435,7 +410,7 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 	}
 	cells, swap := s.choices()
 	k := len(dst)
-	n := cells.count()
+	n := cells.Len()
 	dst = slices.Grow(dst, n+1)[:k+n]
 	for w, word := range cells {
 		for word != 0 {
@@ -518,148 +493,6 @@ func (s *State) endTurn() {
 	}
 }
 
-// score compares the players' group sizes: the second-largest first, then the largest,
-// then the third, fourth and so on, a missing group counting as 0. The outcome carries
-// the sizes that decided.
-func (s *State) score() rules.Outcome {
-	var a, b groupList
-	s.groups(0, &a)
-	s.groups(1, &b)
-	return compare(&a, &b)
-}
-
-// groupList holds one player's group sizes, largest first.
-type groupList struct {
-	size [maxCells]int16
-	n    int
-}
-
-func (g *groupList) at(i int) int {
-	if i < g.n {
-		return int(g.size[i])
-	}
-	return 0
-}
-
-// compare decides between two group lists as the rulebook orders them.
-func compare(a, b *groupList) rules.Outcome {
-	n := max(a.n, b.n, 2)
-	for k := range n {
-		i := k
-		switch k {
-		case 0:
-			i = 1
-		case 1:
-			i = 0
-		}
-		if x, y := a.at(i), b.at(i); x != y {
-			reason := reasonSmaller
-			switch i {
-			case 1:
-				reason = reasonSecond
-			case 0:
-				reason = reasonLargest
-			}
-			return rules.Scores(reason, x, y)
-		}
-	}
-	// Unreachable: one player always has an odd number of pieces and the other an even
-	// number, so the lists differ. Scored as a draw by the second groups all the same.
-	return rules.Scores(reasonSecond, a.at(1), b.at(1))
-}
-
-// groups fills out with the sizes of p's groups, largest first. The search takes a
-// piece's unseen friendly neighbours with one mask per word, and only over the words the
-// board uses: this count ends every playout, and walking neighbours one by one over all
-// three words of the largest board was a sixth of a playout's time.
-func (s *State) groups(p rules.Player, out *groupList) {
-	own := &s.occ[p]
-	nw := s.v.words
-	if nw == 1 {
-		s.groups1(own[0], out)
-		return
-	}
-	var seen cellSet
-	var stack [maxCells]int16
-	out.n = 0
-	for w := range nw {
-		for word := own[w] &^ seen[w]; word != 0; word = own[w] &^ seen[w] {
-			c := w*64 + bits.TrailingZeros64(word)
-			seen.add(c)
-			stack[0] = int16(c)
-			top, size := 1, 0
-			for top > 0 {
-				top--
-				size++
-				n := &s.v.nb[stack[top]]
-				for i := range nw {
-					fresh := n[i] & own[i] &^ seen[i]
-					seen[i] |= fresh
-					for ; fresh != 0; fresh &= fresh - 1 {
-						stack[top] = int16(i*64 + bits.TrailingZeros64(fresh))
-						top++
-					}
-				}
-			}
-			// Insertion keeps the list sorted, largest first; lists are short.
-			i := out.n
-			for i > 0 && int(out.size[i-1]) < size {
-				out.size[i] = out.size[i-1]
-				i--
-			}
-			out.size[i] = int16(size)
-			out.n++
-		}
-	}
-}
-
-// groups1 is groups for a board of at most 64 cells, the default size among them: the
-// whole search stays in registers, each piece of the frontier costing one load and OR.
-// Such a board has at most 61 cells, so cell 63 has no neighbours. (Growing a group by whole rings with a shift per neighbour offset, with no branch per
-// piece, was slower: the large groups take many rings.)
-func (s *State) groups1(own uint64, out *groupList) {
-	nb := &s.v.nb1
-	out.n = 0
-	for rest := own; rest != 0; {
-		g := rest & -rest
-		for front := g; front != 0; {
-			var next uint64
-			// Two pieces a round, the second the spare cell 63 once the frontier has
-			// run out: half the rounds, for the short frontiers of small groups.
-			for front != 0 {
-				i := bits.TrailingZeros64(front)
-				front &= front - 1
-				j := bits.TrailingZeros64(front | 1<<63)
-				front &= front - 1
-				next |= nb[i] | nb[j]
-			}
-			front = next & rest &^ g
-			g |= front
-		}
-		rest &^= g
-		size := bits.OnesCount64(g)
-		// Insertion keeps the list sorted, largest first; lists are short.
-		i := out.n
-		for i > 0 && int(out.size[i-1]) < size {
-			out.size[i] = out.size[i-1]
-			i--
-		}
-		out.size[i] = int16(size)
-		out.n++
-	}
-}
-
-// GroupSizes returns p's group sizes, largest first, as the final count lists them.
-func (s *State) GroupSizes(p rules.Player) []int {
-	var g groupList
-	s.groups(p, &g)
-	out := make([]int, g.n)
-	for i := range out {
-		out[i] = int(g.size[i])
-	}
-	return out
-}
-
 // Clone returns an independent copy.
 func (s *State) Clone() rules.State { c := *s; return &c }
 
@@ -726,7 +559,7 @@ func (s *State) Pieces(site board.Site, dst []rules.Piece) []rules.Piece {
 		return dst
 	}
 	for p := rules.Player(0); p < 2; p++ {
-		if s.occ[p].has(c) {
+		if s.occ[p].Holds(c) {
 			return append(dst, rules.Piece{Owner: p})
 		}
 	}
@@ -772,18 +605,18 @@ func (s *State) WhyNot(path []board.Site) string {
 	}
 	empty := s.emptyCells()
 	switch {
-	case !empty.has(c):
+	case !empty.Holds(c):
 		return whyOccupied
 	case s.opening():
 		return ""
 	case s.pending < 0:
-		if !meets(&s.v.far[c], &empty) {
+		if !s.v.far[c].Meets(&empty) {
 			return whyNoPartner
 		}
 		return ""
-	case !s.v.line[s.pending].has(c):
+	case !s.v.line[s.pending].Holds(c):
 		return whyNotInLine
-	case !s.v.far[s.pending].has(c):
+	case !s.v.far[s.pending].Holds(c):
 		return whyAdjacent
 	}
 	return ""

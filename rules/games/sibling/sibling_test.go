@@ -69,12 +69,12 @@ func position(t testing.TB, opts string, toMove rules.Player, diagram string) (*
 	s := mustNew(t, opts)
 	pieces, marks := diagramCells(t, s.v.size, diagram)
 	for l, p := range pieces {
-		s.occ[p].add(int(site(t, s, l)))
+		s.occ[p].Add(int(site(t, s, l)))
 	}
 	for l, m := range marks {
 		if m == "a" {
 			c := site(t, s, l)
-			s.occ[toMove].add(int(c))
+			s.occ[toMove].Add(int(c))
 			s.pending = int16(c)
 		}
 	}
@@ -562,15 +562,15 @@ func TestInvariants(t *testing.T) {
 				if s.hash != s.ComputeHash() {
 					t.Fatalf("%q seed %d: hash differs from a recomputed one\n%s", p, seed, s)
 				}
-				if meets(&s.occ[0], &s.occ[1]) {
+				if s.occ[0].Meets(&s.occ[1]) {
 					t.Fatalf("%q seed %d: a cell holds two pieces", p, seed)
 				}
 				// White's pieces are odd in number between turns, Black's even, so the
 				// count can never tie.
 				if !s.MidTurn() && s.pieces() > 0 {
-					w := s.occ[0].count()
+					w := s.occ[0].Len()
 					if s.swapped {
-						w = s.occ[1].count()
+						w = s.occ[1].Len()
 					}
 					if w%2 != 1 || (s.pieces()-w)%2 != 0 {
 						t.Fatalf("%q seed %d: White has %d of %d pieces", p, seed, w, s.pieces())
@@ -647,7 +647,7 @@ func TestKeptPartnerCounts(t *testing.T) {
 						}
 						got := 1
 						for b := range countBits {
-							if s.left[b].has(c) {
+							if s.left[b].Holds(c) {
 								got += 1 << b
 							}
 						}

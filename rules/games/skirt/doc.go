@@ -63,13 +63,19 @@
 //
 // # Representation and hashing
 //
+// From package kit, the bitboard kit it shares with Node: the board tables of the rim
+// (kit.Hex192: ring, inner area, sides, lines, and the rays that cross the inner area from
+// the ring), the three-word cell sets (kit.Set192, whose Draw picks RandomMove's cell), the
+// group labels with the sides each group touches (kit.Groups) and the win test on them
+// (kit.Connects, kit.Opposite).
+//
 // Each player's pieces are a three-word cell set; the state also keeps the outer cell whose
 // inner piece is owed and the set of legal sites of the next decision, which Apply
 // recomputes, so LegalMoves and RandomMove read one set. For fast playouts Apply also keeps,
 // updated per placement, the occupancy and reach of every ray (a line into the inner area
 // seen from one ring end), per player and ray direction the set of cells reached (the rays
 // of one direction cross each cell once, so a ray rewrites its own stretch), and the group
-// label of every piece with the sides each group touches (Groups). RandomMove leaves a note
+// label of every piece with the sides each group touches (kit.Groups). RandomMove leaves a note
 // of the cell it drew, which Apply, given that placement, takes instead of reading the
 // move's copy (TestDrawnMove). Hash is a Zobrist hash (keys seeded
 // with "skirt") of the pieces, the owed outer cell and Black to move; AppendKey adds the

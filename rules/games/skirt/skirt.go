@@ -11,7 +11,26 @@ import (
 
 	"koma/rules"
 	"koma/rules/board"
+	"koma/rules/kit"
 )
+
+// Board sizes offered, in cells per side. Any size plays; 8 is the largest whose 169
+// cells fit the kit's three-word sets.
+const (
+	MinSize = kit.MinHexSize
+	MaxSize = kit.MaxHex192Size
+	// MaxCells is the cell count of the largest board, 3n²-3n+1 for n = MaxSize.
+	MaxCells = kit.MaxHex192Cells
+)
+
+// ParseSize reads the size option.
+func ParseSize(text string) (int, bool) {
+	n, err := strconv.Atoi(text)
+	return n, err == nil && n >= MinSize && n <= MaxSize && strconv.Itoa(n) == text
+}
+
+// set is the kit's three-word cell set, which holds the largest board.
+type set = kit.Set192
 
 // Game is the definition card of Skirt.
 var Game = &rules.Game{
@@ -44,7 +63,7 @@ const (
 
 // variant is the immutable data shared by every position of one board size.
 type variant struct {
-	*Topo
+	*kit.Hex192
 	opts rules.Options
 	// keys: one per cell and player, one per pending outer cell, then Black to move.
 	keys board.Zobrist
@@ -55,11 +74,11 @@ type variant struct {
 	pieceKeys [256][2]uint64
 	pend      [256]uint64
 	side      uint64
-	// rays and span are Topo's Rays and Span for the playout path, indexed by ray number
+	// rays and span are Hex192's Rays and Span for the playout path, indexed by ray number
 	// masked to rayCap and by bit counts masked to 16, so that no index needs a bounds
 	// check; the entries past a ray's length, and past the last ray, are empty.
 	rays [rayCap]rayInfo
-	span [rayCap][16]Set
+	span [rayCap][16]set
 	// cellRays[c][d] packs the ray of direction d through the inner cell c (CellRays)
 	// with the bit of c on it and the ray's rayInfo: 1<<bit | ray<<16 | full<<32 |
 	// n<<48 | dir<<56. The mask spares a variable shift, which Go guards; the ray's data
@@ -72,12 +91,12 @@ type variant struct {
 	ringRays [MaxCells][2]uint8
 }
 
-// rayCap is MaxRays rounded up to a power of two: the playout path's per-ray arrays have
+// rayCap is kit.MaxRays rounded up to a power of two: the playout path's per-ray arrays have
 // this length and take a ray number masked to it without a bounds check.
 const rayCap = 128
 
 // Every ray fits the per-ray arrays.
-var _ [rayCap - MaxRays]struct{}
+var _ [rayCap - kit.MaxRays]struct{}
 
 // rayInfo is what the playout path needs of a Ray, in one load.
 type rayInfo struct {
@@ -96,8 +115,8 @@ var variants [MaxSize + 1]func() *variant
 func init() {
 	for n := MinSize; n <= MaxSize; n++ {
 		variants[n] = sync.OnceValue(func() *variant {
-			t := TopoOf(n)
-			v := &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 3*t.Cells+1)}
+			t := kit.Hex192Of(n)
+			v := &variant{Hex192: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 3*t.Cells+1)}
 			v.side = v.sideKey()
 			for c := 0; c < t.Cells; c++ {
 				v.pend[c+1] = v.pendingKey(c)
@@ -128,9 +147,9 @@ func init() {
 // State is a Skirt position.
 type State struct {
 	v   *variant
-	occ [2]Set
+	occ [2]set
 	// choices holds the sites of the next decision's legal placements, kept by Apply.
-	choices Set
+	choices set
 	hash    uint64
 	// pending is the outer cell just placed whose inner piece is still owed, or -1.
 	pending int16
@@ -143,7 +162,7 @@ type State struct {
 	// few table steps (playouts). ready is false in a state built from bare pieces (the
 	// tests' positions); Apply then rebuilds the rest first.
 	ready  bool
-	groups Groups
+	groups kit.Groups
 	// rayOcc[r] holds the occupied cells of ray r. The cells the piece on its ring end may
 	// take (Ray.Reach) are its stretch of reached, which fill reads instead of a kept
 	// reach per ray.
@@ -153,7 +172,7 @@ type State struct {
 	// reach changes rewrites its own stretch of the set, with no count of other rays
 	// reaching the same cell; the cells p may take are the union of the six. Directions 6
 	// and 7 stay empty: they let a direction masked to 8 index without a bounds check.
-	reached [2][8]Set
+	reached [2][8]set
 	// owner[r] is the player whose piece stands on ray r's ring end, or -1.
 	owner [rayCap]int8
 	// drawn is one more than the cell RandomMove last drew in this position, 0 when there
@@ -177,11 +196,11 @@ func newState(opts rules.Options) (rules.State, error) {
 
 // rebuild recomputes the derived fields from the pieces.
 func (s *State) rebuild() {
-	t := s.v.Topo
-	s.groups = Groups{}
-	s.reached = [2][8]Set{}
+	t := s.v.Hex192
+	s.groups = kit.Groups{}
+	s.reached = [2][8]set{}
 	for p := range s.occ {
-		var own Set
+		var own set
 		for w := range s.occ[p] {
 			for x := s.occ[p][w]; x != 0; x &= x - 1 {
 				c := w*64 + bits.TrailingZeros64(x)
@@ -207,7 +226,7 @@ func (s *State) rebuild() {
 		anchors := s.occ[p].And(t.Ring)
 		for w := range anchors {
 			for x := anchors[w]; x != 0; x &= x - 1 {
-				var targets Set
+				var targets set
 				s.launch(rules.Player(p), w*64+bits.TrailingZeros64(x), &targets)
 			}
 		}
@@ -217,15 +236,15 @@ func (s *State) rebuild() {
 
 // rewrite replaces the cells of a ray in dst, its owner's reached set of its direction,
 // with hi minus lo, where all holds the whole ray: a ray whose reach changed rewrites its
-// own stretch of the set. It writes the first two words; the wide board (Topo.Wide) adds
+// own stretch of the set. It writes the first two words; the wide board (Hex192.Wide) adds
 // rewrite3.
-func rewrite(dst, all, lo, hi *Set) {
+func rewrite(dst, all, lo, hi *set) {
 	dst[0] = dst[0]&^all[0] | hi[0]&^lo[0]
 	dst[1] = dst[1]&^all[1] | hi[1]&^lo[1]
 }
 
 // rewrite3 is rewrite for the third word, of ray r with n cells and the reach given.
-func (v *variant) rewrite3(dst *Set, r int, n uint64, reach uint16) {
+func (v *variant) rewrite3(dst *set, r int, n uint64, reach uint16) {
 	sp := &v.span[r&(rayCap-1)]
 	dst[2] = dst[2]&^sp[n&15][2] | sp[bits.Len16(reach)&15][2]&^sp[bits.TrailingZeros16(reach)&15][2]
 }
@@ -245,7 +264,7 @@ func reachOf(occ, full uint16) uint16 {
 
 // launch takes the rays from p's new outer piece a and writes the cells they reach,
 // Targets(a) on the current board, to out. It reports whether there are any.
-func (s *State) launch(p rules.Player, a int, out *Set) bool {
+func (s *State) launch(p rules.Player, a int, out *set) bool {
 	v := s.v
 	// The targets gather in registers and are stored once: or-ing into out would load
 	// each word back just after storing it.
@@ -335,15 +354,15 @@ func (s *State) ToMove() rules.Player {
 // MidTurn reports whether the inner piece of the turn is still to come.
 func (s *State) MidTurn() bool { return !s.over && s.pending >= 0 }
 
-func (s *State) occupied() Set { return s.occ[0].Or(s.occ[1]) }
+func (s *State) occupied() set { return s.occ[0].Or(s.occ[1]) }
 
 // Targets returns the inner cells a piece placed from the outer cell a may reach, with
 // occupied the cells holding a piece of either colour: along each line from a into the
 // inner area, every empty cell up to the first piece; or, when the cell next to a holds a
 // piece, every empty cell beyond the unbroken run of pieces starting there, up to the next
 // piece (Koma's reading of the rulebook, see the package comment).
-func Targets(t *Topo, occupied Set, a int) Set {
-	var out Set
+func Targets(t *kit.Hex192, occupied kit.Set192, a int) kit.Set192 {
+	var out set
 	for d := 0; d < 6; d++ {
 		c := int(t.Nbr[a][d])
 		if c < 0 || !t.Inner.Has(c) {
@@ -362,13 +381,13 @@ func Targets(t *Topo, occupied Set, a int) Set {
 
 // turnChoices is what p may place first in a turn after the opening: any empty outer
 // cell, or an inner cell reachable from one of p's outer pieces.
-func (s *State) turnChoices(p rules.Player) Set {
+func (s *State) turnChoices(p rules.Player) set {
 	occ := s.occupied()
 	out := s.v.Ring.AndNot(occ)
 	anchors := s.occ[p].And(s.v.Ring)
 	for w := range anchors {
 		for x := anchors[w]; x != 0; x &= x - 1 {
-			out = out.Or(Targets(s.v.Topo, occ, w*64+bits.TrailingZeros64(x)))
+			out = out.Or(Targets(s.v.Hex192, occ, w*64+bits.TrailingZeros64(x)))
 		}
 	}
 	return out
@@ -434,10 +453,10 @@ func (s *State) Apply(m rules.Move) {
 	occ.Add(c)
 	s.hash ^= v.pieceKeys[uint8(c)][p&1] ^ v.pend[uint8(s.pending+1)]
 	s.pending = -1
-	if mask := s.groups.Add(v.Topo, occ, c); Connects(mask) {
+	if mask := s.groups.Add(v.Hex192, occ, c); kit.Connects(mask) {
 		s.over = true
 		s.reason = reasonThree
-		if Opposite(mask) {
+		if kit.Opposite(mask) {
 			s.reason = reasonOpposite
 		}
 		return
@@ -461,7 +480,7 @@ func (s *State) Apply(m rules.Move) {
 	if v.Wide {
 		c2 = ring[2]&^(occ[2]|q[2]) | re[0][2] | re[1][2] | re[2][2] | re[3][2] | re[4][2] | re[5][2]
 	}
-	s.choices = Set{c0, c1, c2}
+	s.choices = set{c0, c1, c2}
 	if c0|c1|c2 == 0 {
 		s.over = true
 		s.turn = p
@@ -473,7 +492,7 @@ func (s *State) Apply(m rules.Move) {
 // opening reports whether the piece just placed, by the opponent of q, is the first on the
 // board. It is asked after an outer piece only, and q is seldom empty, so it is left out
 // of the placement's common path.
-func (s *State) opening(q *Set) bool {
+func (s *State) opening(q *set) bool {
 	return q[0]|q[1]|q[2] == 0 && s.occ[0].Len()+s.occ[1].Len() == 1
 }
 
@@ -590,7 +609,7 @@ func (s *State) WhyNot(path []board.Site) string {
 	from := s.occ[s.turn].And(s.v.Ring)
 	why := "not-in-line"
 	if s.pending >= 0 {
-		from = Set{}
+		from = set{}
 		from.Add(int(s.pending))
 		why = "not-in-line-new"
 	}

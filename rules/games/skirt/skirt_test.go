@@ -10,6 +10,7 @@ import (
 
 	"koma/rules"
 	"koma/rules/board"
+	"koma/rules/kit"
 	"koma/rules/rulestest"
 )
 
@@ -18,7 +19,7 @@ func start(t testing.TB) *State { return rulestest.Start[*State](t, Game, "") }
 // diagram reads a board drawn as a hexagon, top row first, one token per cell: W or A for a
 // white piece, B for a black one, anything else ("o", ".", "x") an empty cell. It returns
 // the pieces and the cells marked x.
-func diagram(t testing.TB, v *variant, text string) (occ [2]Set, marked Set) {
+func diagram(t testing.TB, v *variant, text string) (occ [2]kit.Set192, marked kit.Set192) {
 	t.Helper()
 	rows := strings.Split(strings.TrimSpace(text), "\n")
 	r := v.Size - 1
@@ -67,7 +68,7 @@ func site(t testing.TB, s *State, label string) int {
 	return int(c)
 }
 
-func labels(v *variant, set Set) []string {
+func labels(v *variant, set kit.Set192) []string {
 	var out []string
 	for c := 0; c < v.Cells; c++ {
 		if set.Has(c) {
@@ -123,22 +124,6 @@ func TestBoard(t *testing.T) {
 	}
 }
 
-func TestConnects(t *testing.T) {
-	tests := []struct {
-		mask uint8
-		want bool
-	}{
-		{0, false}, {1<<0 | 1<<3, true}, {1<<1 | 1<<4, true}, {1<<2 | 1<<5, true},
-		{1<<0 | 1<<1 | 1<<2, false}, {1<<0 | 1<<2 | 1<<4, true}, {1<<1 | 1<<3 | 1<<5, true},
-		{1<<0 | 1<<1 | 1<<5, false}, {1<<0 | 1<<2, false}, {1<<0 | 1<<1 | 1<<2 | 1<<5 | 1<<4, true},
-	}
-	for _, tc := range tests {
-		if got := Connects(tc.mask); got != tc.want {
-			t.Errorf("Connects(%06b) = %v", tc.mask, got)
-		}
-	}
-}
-
 func TestOpening(t *testing.T) {
 	s := start(t)
 	if got := texts(s); len(got) != 30 {
@@ -190,7 +175,7 @@ func TestWorkedExample(t *testing.T) {
       o A o o o o`
 	s := position(t, 6, text, 0)
 	_, want := diagram(t, s.v, text)
-	if got := Targets(s.v.Topo, s.occupied(), site(t, s, "g1")); got != want {
+	if got := Targets(s.v.Hex192, s.occupied(), site(t, s, "g1")); got != want {
 		t.Errorf("targets %v, want %v", labels(s.v, got), labels(s.v, want))
 	}
 }
@@ -265,7 +250,7 @@ func TestTargets(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := position(t, 6, tc.diagram, 0)
-			got := labels(s.v, Targets(s.v.Topo, s.occupied(), site(t, s, tc.from)))
+			got := labels(s.v, Targets(s.v.Hex192, s.occupied(), site(t, s, tc.from)))
 			if !slices.Equal(got, sorted(tc.want)) {
 				t.Errorf("targets %v, want %v", got, sorted(tc.want))
 			}
@@ -533,10 +518,10 @@ func TestKeptSetsMatch(t *testing.T) {
 						}
 					}
 				}
-				var want Set
+				var want kit.Set192
 				switch {
 				case s.pending >= 0:
-					want = Targets(s.v.Topo, s.occupied(), int(s.pending))
+					want = Targets(s.v.Hex192, s.occupied(), int(s.pending))
 				case s.occupied().Empty():
 					want = s.v.Ring
 				default:
@@ -552,77 +537,8 @@ func TestKeptSetsMatch(t *testing.T) {
 	}
 }
 
-// TestGroupLabels plays random games and checks after every placement that the kept
-// labels match the groups flooded from scratch: two pieces share a label exactly when they
-// are in one group, and each group's ring and size hold its pieces.
-func TestGroupLabels(t *testing.T) {
-	for _, opts := range []string{"", "size=3", "size=8"} {
-		root := rulestest.Start[*State](t, Game, opts)
-		rng := rand.New(rand.NewPCG(9, 10))
-		for range 30 {
-			s := *root
-			for !s.over {
-				m, _ := s.RandomMove(rng)
-				s.Apply(m)
-				g := &s.groups
-				for p := range s.occ {
-					for c := 0; c < s.v.Cells; c++ {
-						if !s.occ[p].Has(c) {
-							continue
-						}
-						var ring Set
-						for x := c; !ring.Has(x); x = int(g.next[x]) {
-							ring.Add(x)
-						}
-						want := s.v.Group(s.occ[p], c)
-						if ring != want || int(g.size[g.id[c]]) != want.Count() {
-							t.Fatalf("%s: the ring of %s is %v, its group %v\n%s", opts, s.v.Board.Label(board.Site(c)), labels(s.v, ring), labels(s.v, want), &s)
-						}
-						for d := 0; d < s.v.Cells; d++ {
-							if s.occ[p].Has(d) && (g.id[d] == g.id[c]) != want.Has(d) {
-								t.Fatalf("%s: labels of %s and %s disagree with the groups\n%s", opts, s.v.Board.Label(board.Site(c)), s.v.Board.Label(board.Site(d)), &s)
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-// TestPick compares Pick, and PickNarrow on sets within two words, with a walk over the cells
-// on random sets of every density.
-func TestPick(t *testing.T) {
-	rng := rand.New(rand.NewPCG(11, 12))
-	for i := range 10000 {
-		// Every other set stays within two words, for PickNarrow.
-		n := MaxCells
-		if i%2 == 1 {
-			n = 128
-		}
-		var s Set
-		for c := 0; c < n; c++ {
-			if rng.IntN(1+rng.IntN(8)) == 0 {
-				s.Add(c)
-			}
-		}
-		k := 0
-		for c := 0; c < MaxCells; c++ {
-			if s.Has(c) {
-				if got := s.Pick(k); got != c {
-					t.Fatalf("Pick(%d) = %d, want %d in %v", k, got, c, s)
-				}
-				if got := s.PickNarrow(k); n <= 128 && got != c {
-					t.Fatalf("PickNarrow(%d) = %d, want %d in %v", k, got, c, s)
-				}
-				k++
-			}
-		}
-	}
-}
-
 // TestReachOf compares the playout path's ray tables and reachOf with Ray.Reach and
-// Topo.spans for every ray of every size and every occupancy of its cells.
+// Hex192.RaySet for every ray of every size and every occupancy of its cells.
 func TestReachOf(t *testing.T) {
 	for n := MinSize; n <= MaxSize; n++ {
 		v := variants[n]()
@@ -631,7 +547,7 @@ func TestReachOf(t *testing.T) {
 			for occ := uint16(0); occ < 1<<ray.Len; occ++ {
 				want := ray.Reach(occ)
 				got := reachOf(occ, v.rays[r].full)
-				var set Set
+				var set kit.Set192
 				sp := &v.span[r]
 				rewrite(&set, &sp[v.rays[r].n], &sp[bits.TrailingZeros16(got)&15], &sp[bits.Len16(got)&15])
 				v.rewrite3(&set, r, uint64(v.rays[r].n), got)
@@ -664,63 +580,5 @@ func TestDrawnMove(t *testing.T) {
 		rulestest.DrawnNote(t, root, 30, uint64(n),
 			func(s *State, m rules.Move) bool { return s.drawn == uint32(m.Path[0])+1 },
 			func(s *State) { s.drawn = 0 }, nil)
-	}
-}
-
-// TestNeighbourRuns checks the tables behind Groups.Add on every size: NbrRot turns a
-// cell's window of a random set into a key whose keyRuns are the runs of the directions
-// of its neighbours in the set, NbrOr names the neighbours, and runs lists the first
-// direction of each run of neighbours round the cell, as a walk round the six directions
-// finds them.
-func TestNeighbourRuns(t *testing.T) {
-	rng := rand.New(rand.NewPCG(13, 14))
-	for n := MinSize; n <= MaxSize; n++ {
-		tp := TopoOf(n)
-		for c := 0; c < tp.Cells; c++ {
-			for range 50 {
-				var own Set
-				for d := 0; d < tp.Cells; d++ {
-					if rng.IntN(2) == 0 {
-						own.Add(d)
-					}
-				}
-				base := int(tp.NbrBase[c])
-				w, b := base>>6, uint(base&63)
-				x := (own[w]>>b | own[min(w+1, len(own)-1)]<<1<<(63-b)) & tp.NbrWin[c]
-				key := nbrKey(x, tp.NbrRot[c])
-				var want int
-				for d := 0; d < 6; d++ {
-					if nb := int(tp.Nbr[c][d]); nb >= 0 && own.Has(nb) {
-						want |= 1 << d
-						if int(tp.NbrOr[c][d]) != nb {
-							t.Fatalf("size %d cell %d direction %d: NbrOr %d, want %d", n, c, d, tp.NbrOr[c][d], nb)
-						}
-					}
-				}
-				if key >= 128 || keyDirs(int(key)) != want || keyRuns[key] != runs[want] {
-					t.Fatalf("size %d cell %d: key %07b for directions %06b", n, c, key, want)
-				}
-			}
-		}
-	}
-	for m := range 64 {
-		var firsts []int
-		for d := 0; d < 6; d++ {
-			if m>>d&1 != 0 && m>>((d+5)%6)&1 == 0 {
-				firsts = append(firsts, d)
-			}
-		}
-		if m == 63 {
-			firsts = []int{0}
-		}
-		rn := runs[m]
-		if int(rn>>9) != len(firsts) {
-			t.Fatalf("runs of %06b: %d, want %d", m, rn>>9, len(firsts))
-		}
-		for k, d := range firsts {
-			if int(rn>>(3*k)&7) != d {
-				t.Fatalf("runs of %06b: run %d starts at %d, want %d", m, k, rn>>(3*k)&7, d)
-			}
-		}
 	}
 }

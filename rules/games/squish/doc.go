@@ -22,11 +22,11 @@
 //     sizes the rulebook recommends for each); sizes 3 to 7 are offered because the
 //     rulebook says any size works (7 is the largest board whose 127 cells fit the two-word
 //     cell sets). Presets: Squish 4, 5 and 6; Flowish 5, 4 and 6.
-//   - The starting pattern colours each cell by (q − y) mod 3 with axial coordinates: 1
-//     White, 2 Black, 0 empty. This is the size-4 diagram of Kato's official Unlace
-//     rulebook, which starts from Squish's layout, and Ludii's Squish script has the same
-//     layouts for sizes 4 and 5; "Setup" extends the same pattern to larger boards. N = 4
-//     gives 12 pieces each. SetupOwner exposes it for Unlace. White (Player 0) moves first.
+//   - The starting pattern colours each cell by (q − y) mod 3 with axial coordinates
+//     (kit.HexClass): 1 White, 2 Black, 0 empty. This is the size-4 diagram of Kato's
+//     official Unlace rulebook, which starts from Squish's layout, and Ludii's Squish
+//     script has the same layouts for sizes 4 and 5; "Setup" extends the same pattern to
+//     larger boards. N = 4 gives 12 pieces each. White (Player 0) moves first.
 //
 // # Squish moves
 //
@@ -94,6 +94,12 @@
 // piece stands there.
 //
 // # Representation and hashing
+//
+// From package kit, the bitboard kit it shares with Unlace: the board tables (kit.Hex128:
+// neighbours, rays, coordinates, colour classes, flood fills and the largest groups), the
+// two-word cell sets (kit.Set128) and the one-word torus layout with its rotations, groups
+// and arcs (kit.Torus), to which this package adds Flowish's lines of sight and flowlines
+// and the moves RandomMove copies.
 //
 // A position holds each player's pieces as a two-word cell set, the moves of the player
 // to move as one set per direction (filled by Apply, so that RandomMove and the no-moves

@@ -51,7 +51,7 @@ func (s *State) WhyNot(path []board.Site) string {
 		return "no-friend-on-line"
 	}
 	g, _ := s.v.Largest(own)
-	dirs, ok := flowDirs(s.v.Topo, g, c)
+	dirs, ok := flowDirs(s.v.Hex128, g, c)
 	switch {
 	case s.fallback && !g.Has(c):
 		return "fallback-closer"
@@ -61,7 +61,7 @@ func (s *State) WhyNot(path []board.Site) string {
 		return "no-flowline"
 	case d < 0:
 		return "frozen"
-	case dirs>>d&1 == 0 && !g.and(s.v.ray[c][d]).empty():
+	case dirs>>d&1 == 0 && !g.And(s.v.Ray[c][d]).Empty():
 		return "not-nearest"
 	}
 	return "not-toward-largest"

@@ -29,15 +29,15 @@ func (s *State) sideFeatures(p rules.Player) (f [numFeatures]float64) {
 		back := (d + 3) % 6 // a step in direction d lands on the cell behind which it starts
 		steps += bits.OnesCount64(mv[d])
 		movers |= mv[d]
-		caps += bits.OnesCount64(x.behind(mv[d], back, 0) & opp)
-		hit |= x.behind(omv[d], back, 0) & own
+		caps += bits.OnesCount64(x.Behind(mv[d], back, 0) & opp)
+		hit |= x.Behind(omv[d], back, 0) & own
 	}
 	f[0] = float64(steps)
 	f[1] = float64(bits.OnesCount64(movers))
 	f[2] = float64(bits.OnesCount64(own))
 	groups, largest := 0, 0
 	for rest := own; rest != 0; {
-		g := x.group(own, bits.TrailingZeros64(rest))
+		g := x.Group(own, bits.TrailingZeros64(rest))
 		rest &^= g
 		groups++
 		largest = max(largest, bits.OnesCount64(g))
@@ -46,19 +46,19 @@ func (s *State) sideFeatures(p rules.Player) (f [numFeatures]float64) {
 	f[4] = float64(largest)
 	lonely := 0
 	for r := own; r != 0; r &= r - 1 {
-		if x.star[bits.TrailingZeros64(r)&63]&own == 0 {
+		if x.Star[bits.TrailingZeros64(r)&63]&own == 0 {
 			lonely++
 		}
 	}
 	f[5] = float64(lonely)
 	f[6] = float64(caps)
-	f[7] = float64(bits.OnesCount64(own &^ x.around(own)))
+	f[7] = float64(bits.OnesCount64(own &^ x.Around(own)))
 unify:
 	for d := 0; d < 6; d++ {
 		for m := mv[d]; m != 0; m &= m - 1 {
 			b := uint(bits.TrailingZeros64(m))
-			t := uint(x.ring[b][d])
-			if x.unifiedAfter(own&^(1<<b)|1<<t, t) {
+			t := uint(x.Ring[b][d])
+			if x.UnifiedAfter(own&^(1<<b)|1<<t, t) {
 				f[8] = 1
 				break unify
 			}
@@ -77,7 +77,7 @@ func (s *State) sideMoves(own uint64, mv *[6]uint64) {
 		x.squishMoves(own, mv)
 		return
 	}
-	g := x.largest(own)
+	g := x.Largest(own)
 	seeing := own & x.starOf(g)
 	x.flowMoves(own, g, seeing, mv)
 	if seeing&^g == 0 && own&^g != 0 {
@@ -104,7 +104,7 @@ func (s *State) features(p rules.Player, n int) (f [numFlowFeatures]float64) {
 	var sites [64]int
 	k := 0
 	for r := own; r != 0; r &= r - 1 {
-		sites[k] = x.site[bits.TrailingZeros64(r)&63]
+		sites[k] = x.Site[bits.TrailingZeros64(r)&63]
 		k++
 	}
 	sum, far := 0, 0
@@ -119,6 +119,6 @@ func (s *State) features(p rules.Player, n int) (f [numFlowFeatures]float64) {
 		f[10] = float64(sum) / float64(k*(k-1)/2)
 	}
 	f[11] = float64(far)
-	f[12] = float64(bits.OnesCount64(own & x.around(opp)))
+	f[12] = float64(bits.OnesCount64(own & x.Around(opp)))
 	return f
 }

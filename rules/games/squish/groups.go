@@ -35,7 +35,7 @@ type groups struct {
 func (k *groups) reset(x *torus, own uint64) {
 	*k = groups{}
 	for rest := own; rest != 0; {
-		g := x.group(own, bits.TrailingZeros64(rest))
+		g := x.Group(own, bits.TrailingZeros64(rest))
 		rest &^= g
 		k.add(g)
 	}
@@ -82,7 +82,7 @@ func (k *groups) largest() uint64 {
 // apart, and its parts next to t merge too.
 func (k *groups) moved(x *torus, own uint64, c, t uint) {
 	cbit, tbit := uint64(1)<<(c&63), uint64(1)<<(t&63)
-	near := x.nbr[t&63]
+	near := x.Nbr[t&63]
 	ic := int(k.lab[c&63])
 	gc := k.slot[ic&31]
 	if gc == cbit {
@@ -127,7 +127,7 @@ func (k *groups) moved(x *torus, own uint64, c, t uint) {
 		}
 	}
 	if rest := gc &^ cbit; rest != 0 {
-		if x.whole(rest&x.nbr[c&63], c) {
+		if x.Whole(rest&x.Nbr[c&63], c) {
 			if rest&near == 0 {
 				k.used |= 1 << ic
 				k.keep(ic, rest, rest)
@@ -141,7 +141,7 @@ func (k *groups) moved(x *torus, own uint64, c, t uint) {
 			// The parts away from t are added once the new group has its slot, which
 			// they could take otherwise.
 			for rest != 0 {
-				g := x.group(rest, bits.TrailingZeros64(rest))
+				g := x.Group(rest, bits.TrailingZeros64(rest))
 				rest &^= g
 				if g&near != 0 {
 					joined |= g
@@ -169,7 +169,7 @@ func (k *groups) captured(x *torus, b uint) {
 	g := k.slot[i&31]
 	k.drop(g)
 	rest := g &^ (1 << (b & 63))
-	if x.whole(rest&x.nbr[b&63], b) {
+	if x.Whole(rest&x.Nbr[b&63], b) {
 		if rest == 0 {
 			k.used &^= 1 << i
 		} else {
@@ -181,10 +181,10 @@ func (k *groups) captured(x *torus, b uint) {
 	// Every piece left reaches b through one of b's neighbours, so once those that remain
 	// form one arc, what remains is one group and needs no fill.
 	for {
-		g := x.group(rest, bits.TrailingZeros64(rest&x.nbr[b&63]))
+		g := x.Group(rest, bits.TrailingZeros64(rest&x.Nbr[b&63]))
 		rest &^= g
 		k.add(g)
-		if x.whole(rest&x.nbr[b&63], b) {
+		if x.Whole(rest&x.Nbr[b&63], b) {
 			// The arcs may also have met away from b, leaving nothing.
 			if rest != 0 {
 				k.add(rest)

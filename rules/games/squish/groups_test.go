@@ -67,13 +67,13 @@ func checkGroups(t *testing.T, x *torus, k *groups, own uint64, where string) {
 	if k.bySize != want.bySize || k.sizes != want.sizes {
 		t.Fatalf("%s: groups by size %x (%b), want %x (%b)", where, k.bySize, k.sizes, want.bySize, want.sizes)
 	}
-	if g := k.largest(); g != x.largest(own) {
-		t.Fatalf("%s: largest %x, want %x", where, g, x.largest(own))
+	if g := k.largest(); g != x.Largest(own) {
+		t.Fatalf("%s: largest %x, want %x", where, g, x.Largest(own))
 	}
 	if g := k.largest(); x.starOf(g) != x.onLines(^uint64(0), g) {
 		t.Fatalf("%s: lines of sight %x of %x, want %x", where, x.starOf(g), g, x.onLines(^uint64(0), g))
 	}
-	if u := k.count() == 1; u != x.unified(own) {
-		t.Fatalf("%s: %d groups, unified %v", where, k.count(), x.unified(own))
+	if u := k.count() == 1; u != x.Unified(own) {
+		t.Fatalf("%s: %d groups, unified %v", where, k.count(), x.Unified(own))
 	}
 }

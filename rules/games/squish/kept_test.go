@@ -83,7 +83,7 @@ func TestDrawnMove(t *testing.T) {
 						h := st.drawn
 						c, to := int(m.Path[0]), int(m.Path[1])
 						if h>>63 == 0 || h>>48&0x7fff != 0 || int(h>>16&0xffff) != c || int(h>>32&0xffff) != to ||
-							uint(h&0xff) != x.bit[c] || uint(h>>8&0xff) != x.bit[to] {
+							uint(h&0xff) != x.Bit[c] || uint(h>>8&0xff) != x.Bit[to] {
 							t.Fatalf("%s: drawn %x for the move %d-%d", where, h, c, to)
 						}
 					}

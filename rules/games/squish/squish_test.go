@@ -10,6 +10,7 @@ import (
 
 	"koma/rules"
 	"koma/rules/board"
+	"koma/rules/kit"
 	"koma/rules/rulestest"
 )
 
@@ -22,7 +23,7 @@ func start(t testing.TB, g *rules.Game, opts string) *State {
 func position(t testing.TB, g *rules.Game, size int, white, black string, toMove rules.Player) *State {
 	t.Helper()
 	s := start(t, g, "size="+strconv.Itoa(size))
-	s.occ = [2]Set{}
+	s.occ = [2]set{}
 	for p, list := range []string{white, black} {
 		for _, l := range strings.Fields(list) {
 			c, err := s.Board().Parse(l)
@@ -54,7 +55,7 @@ func movesOf(s *State, from string) []string {
 	return out
 }
 
-func labels(s *State, set Set) string {
+func labels(s *State, set kit.Set128) string {
 	var out []string
 	for c := 0; c < s.v.Cells; c++ {
 		if set.Has(c) {

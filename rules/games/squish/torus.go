@@ -5,38 +5,21 @@ import (
 
 	"koma/rules"
 	"koma/rules/board"
+	"koma/rules/kit"
 )
 
 // This file holds the fast move generation of the boards of up to 64 cells (sizes 3 to 5,
-// both defaults among them), which random playouts spend nearly all their time in.
-//
-// A hexagon of N = 3r²+3r+1 cells (radius r) maps one to one onto the residues mod N by
-// (q, y) ↦ q + (3r+2)·y: the hexagon tiles the plane like a torus of N cells. Stepping in a
-// hex direction then adds a fixed amount mod N to every cell at once, so the pieces of one
-// player fit one word and "every piece's neighbour in direction d" is one rotation of N
-// bits, masked to the pieces that have such a neighbour on the board. Rays, flood fills
-// and flowline distances become a few rotations for all pieces together instead of walks
-// over the pieces one by one. Larger boards keep the general cell sets of squish.go.
+// both defaults among them), which random playouts spend nearly all their time in. They
+// use the kit's one-word torus layout (kit.Torus), where "every piece's neighbour in
+// direction d" is one rotation of the word: rays, flood fills and flowline distances
+// become a few rotations for all pieces together instead of walks over the pieces one by
+// one. Larger boards keep the general cell sets of squish.go and flowish.go.
 
-// torus holds the one-word layout of one board size. Bit b stands for site site[b].
+// torus is the one-word layout of one board size (kit.Torus), with the tables that only
+// Squish and Flowish need.
 type torus struct {
-	n    uint     // the number of cells, and of bits used
-	bit  [64]uint // bit[c] is the bit of site c
-	site [64]int
-	// back[d][j] is the rotation that brings the cell 2^j steps along direction d from a
-	// cell onto that cell's bit, and far[d][j] the cells that have a cell there on the
-	// board. far[d][0] is also "the cells with a neighbour in direction d".
-	back [6][3]uint
-	far  [6][3]uint64
-	// nbr[b] is the set of b's neighbours, star[b] the cells on the three lines through b
-	// but b.
-	nbr, star [64]uint64
-	// ring[b][d] is the bit of b's neighbour in direction d (another bit when that
-	// neighbour is off the board), the directions going round b in order.
-	ring [64][6]uint8
-	// dir[(bit[a]-bit[c])&127] is the direction from c to its neighbour a, or -1.
-	dir [128]int8
-	// stars[h][i][v] is the union of star[b] over the bits b of v<<(32h+8i): the cells on a
+	kit.Torus
+	// stars[h][i][v] is the union of Star[b] over the bits b of v<<(32h+8i): the cells on a
 	// line through a piece of a set, in eight look-ups without a branch (starOf).
 	stars [2][4][256]uint64
 	// line[b] holds b's coordinate in each line family (y, q and q+y, plus the radius),
@@ -53,66 +36,17 @@ type torus struct {
 }
 
 // newTorus builds the layout of t, or returns nil when the board has more than 64 cells.
-func newTorus(t *Topo) *torus {
-	if t.Cells > 64 {
+func newTorus(t *kit.Hex128) *torus {
+	k := kit.NewTorus(t)
+	if k == nil {
 		return nil
 	}
 	r := t.Size - 1
 	n := t.Cells
-	x := &torus{n: uint(n)}
-	for c := 0; c < n; c++ {
-		b := ((int(t.q[c])+(3*r+2)*int(t.y[c]))%n + n) % n
-		x.bit[c] = uint(b)
-		x.site[b] = c
-	}
-	for d := 0; d < 6; d++ {
-		for j := 0; j < 3; j++ {
-			k := 1 << j
-			for c := 0; c < n; c++ {
-				a := c
-				for i := 0; i < k && a >= 0; i++ {
-					a = int(t.Nbr[a][d])
-				}
-				if a < 0 {
-					continue
-				}
-				// Every cell gives the same rotation, the map being linear.
-				rot := (x.bit[c] + x.n - x.bit[a]) % x.n
-				if x.far[d][j] != 0 && rot != x.back[d][j] {
-					panic("squish: the torus layout is not linear")
-				}
-				x.far[d][j] |= 1 << x.bit[c]
-				x.back[d][j] = rot
-			}
-		}
-		for c := 0; c < n; c++ {
-			if a := t.Nbr[c][d]; a >= 0 {
-				x.nbr[x.bit[c]] |= 1 << x.bit[a]
-			}
-			x.star[x.bit[c]] |= x.of(t.ray[c][d])
-		}
-	}
-	for i := range x.dir {
-		x.dir[i] = -1
-	}
-	for c := 0; c < n; c++ {
-		for d := 0; d < 6; d++ {
-			a, b := t.Nbr[c][d], t.Nbr[c][(d+1)%6]
-			if a >= 0 && b >= 0 && !t.NbrSet[a].Has(int(b)) {
-				panic("squish: the directions do not go round a cell in order")
-			}
-		}
-	}
-	for d := 0; d < 6; d++ {
-		step := int(x.n - x.back[d][0])
-		x.dir[step&127], x.dir[(step-n)&127] = int8(d), int8(d)
-		for b := 0; b < n; b++ {
-			x.ring[b][d] = uint8((b + step) % n)
-		}
-	}
+	x := &torus{Torus: *k}
 	if n == 61 {
 		for d := range rot61 {
-			if x.back[d][0] != rot61[d] || x.far[d][0] != far61[d] {
+			if x.Back[d][0] != rot61[d] || x.Far[d][0] != far61[d] {
 				panic("squish: the rotations of the 61-cell board differ from rot61 and far61")
 			}
 		}
@@ -120,7 +54,7 @@ func newTorus(t *Topo) *torus {
 	for c := 0; c < n; c++ {
 		for d := 0; d < 6; d++ {
 			if a := t.Nbr[c][d]; a >= 0 {
-				x.steps[x.bit[c]][d] = rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(c), board.Site(a)}}
+				x.steps[x.Bit[c]][d] = rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(c), board.Site(a)}}
 			}
 		}
 	}
@@ -130,8 +64,8 @@ func newTorus(t *Topo) *torus {
 		x.lines[f] = make([]uint64, 1<<w)
 	}
 	for c := 0; c < n; c++ {
-		b := x.bit[c]
-		q, y := int(t.q[c]), int(t.y[c])
+		b := x.Bit[c]
+		q, y := int(t.Q[c]), int(t.Y[c])
 		x.line[b] = [3]uint8{uint8(y + r), uint8(q + r), uint8(q + y + r)}
 		for f, v := range x.line[b] {
 			for m := range x.lines[f] {
@@ -146,7 +80,7 @@ func newTorus(t *Topo) *torus {
 		for v := range t {
 			for j := 0; j < 8; j++ {
 				if b := 8*i + j; v>>j&1 != 0 && b < n {
-					t[v] |= x.star[b]
+					t[v] |= x.Star[b]
 				}
 			}
 		}
@@ -154,100 +88,15 @@ func newTorus(t *Topo) *torus {
 	return x
 }
 
-// of returns the bits of the cell set s.
-func (x *torus) of(s Set) uint64 {
-	var m uint64
-	for w := 0; w < 2; w++ {
-		for v := s[w]; v != 0; v &= v - 1 {
-			m |= 1 << x.bit[w*64+bits.TrailingZeros64(v)]
-		}
-	}
-	return m
-}
-
-// set returns the cell set of the bits m.
-func (x *torus) set(m uint64) Set {
-	var s uint64
-	for ; m != 0; m &= m - 1 {
-		s |= 1 << (x.site[bits.TrailingZeros64(m)&63] & 63)
-	}
-	return Set{s}
-}
-
-// behind returns the cells that have a cell of m 2^j steps along direction d. N is prime
-// (19, 37 or 61), so no rotation is zero; the "& 63" only spares the compiler's checks
-// for shifts of 64 or more.
-func (x *torus) behind(m uint64, d, j int) uint64 {
-	s := x.back[d][j]
-	return (m<<(s&63) | m>>((x.n-s)&63)) & x.far[d][j]
-}
-
-// around returns the cells next to a cell of m.
-func (x *torus) around(m uint64) uint64 {
-	return x.behind(m, 0, 0) | x.behind(m, 1, 0) | x.behind(m, 2, 0) |
-		x.behind(m, 3, 0) | x.behind(m, 4, 0) | x.behind(m, 5, 0)
-}
-
-// group returns the group of own that holds bit b. Groups are small, so visiting their
-// pieces one by one through the neighbour table beats a flood fill of whole rings.
-func (x *torus) group(own uint64, b int) uint64 {
-	g := uint64(1) << b
-	for todo := g; todo != 0; {
-		nb := x.nbr[bits.TrailingZeros64(todo)&63] & own &^ g
-		g |= nb
-		todo = todo&(todo-1) | nb
-	}
-	return g
-}
-
-// whole reports whether a group stays connected when it loses its piece on bit b, at
-// being the group's pieces next to b. They do when they form one unbroken arc of b's
-// ring of neighbours, each next to the following; otherwise the caller fills.
-func (x *torus) whole(at uint64, b uint) bool {
-	if at&(at-1) == 0 {
-		return true
-	}
-	r := &x.ring[b&63]
-	var p uint
-	for d := 0; d < 6; d++ {
-		p |= uint(at>>(r[d]&63)&1) << d
-	}
-	// An arc starts at each piece whose predecessor round the ring is not one.
-	starts := p &^ (p<<1 | p>>5)
-	return starts&(starts-1)&63 == 0
-}
-
-// unifiedAfter reports whether own, where a piece has just arrived on bit b, is one group;
-// most arrivals without a friendly neighbour settle it at once.
-func (x *torus) unifiedAfter(own uint64, b uint) bool {
-	if own&x.nbr[b&63] == 0 {
-		return own == 1<<b
-	}
-	return x.unified(own)
-}
-
-// unified reports whether the non-empty own is one group. A group of several pieces
-// leaves none of them alone, a test much cheaper than the flood fill, which it usually
-// settles.
-func (x *torus) unified(own uint64) bool {
-	if own&(own-1) == 0 {
-		return own != 0
-	}
-	if own&^x.around(own) != 0 {
-		return false
-	}
-	return x.group(own, bits.TrailingZeros64(own)) == own
-}
-
 // squishMoves fills mv, per direction, with the pieces of own that may step that way.
 // Filling backwards from own by 1, 2 and 4 steps finds every cell with a friendly piece 1
 // to 8 cells ahead, which covers the longest line (9 cells, N = 61).
 func (x *torus) squishMoves(own uint64, mv *[6]uint64) {
-	n := x.n
+	n := x.N
 	rot := func(m uint64, s uint) uint64 { return m<<(s&63) | m>>((n-s)&63) }
 	var out [6]uint64
 	for d := 0; d < 6; d++ {
-		s, f := &x.back[d], &x.far[d]
+		s, f := &x.Back[d], &x.Far[d]
 		next := rot(own, s[0]) & f[0]
 		ahead := next
 		ahead |= rot(ahead, s[0]) & f[0]
@@ -258,30 +107,6 @@ func (x *torus) squishMoves(own uint64, mv *[6]uint64) {
 		out[d] = own &^ next & ahead
 	}
 	*mv = out
-}
-
-// largest returns the pieces of own in a group of the largest size. Pieces without a
-// friendly neighbour are groups of one, so only the others need flood fills. Flowish
-// keeps its groups instead (groups.go); this recount is the tests' reference.
-func (x *torus) largest(own uint64) uint64 {
-	rest := own & x.around(own)
-	if rest == 0 {
-		return own
-	}
-	var g uint64
-	size := 0
-	// Once fewer pieces remain than the largest group found, none of them can tie it.
-	for bits.OnesCount64(rest) >= size {
-		grp := x.group(own, bits.TrailingZeros64(rest))
-		rest &^= grp
-		switch n := bits.OnesCount64(grp); {
-		case n > size:
-			g, size = grp, n
-		case n == size:
-			g |= grp
-		}
-	}
-	return g
 }
 
 // starOf returns the cells on a line through a piece of g, that piece excepted: the
@@ -302,7 +127,7 @@ func starsOf(t *[4][256]uint64, h uint32) uint64 {
 func (x *torus) onLines(own, g uint64) uint64 {
 	var seen uint64
 	for m := g; m != 0; m &= m - 1 {
-		seen |= x.star[bits.TrailingZeros64(m)&63]
+		seen |= x.Star[bits.TrailingZeros64(m)&63]
 	}
 	return own & seen
 }
@@ -313,17 +138,17 @@ func (x *torus) onLines(own, g uint64) uint64 {
 // cells away; a piece flows in the directions of the first step that reaches it, and
 // every piece of rest is reached.
 func (x *torus) flowMoves(own, g, rest uint64, mv *[6]uint64) {
-	if x.n == 61 {
+	if x.N == 61 {
 		flowMoves61(own, g, rest, mv)
 		return
 	}
 	// The six directions are written out with every rotation and mask in a local: as a
 	// loop over arrays the compiler kept them all in memory, and the loop's branch cost
 	// as much as the work. Whether a target is free is applied once at the end.
-	n := x.n
-	s0, s1, s2, s3, s4, s5 := x.back[0][0]&63, x.back[1][0]&63, x.back[2][0]&63, x.back[3][0]&63, x.back[4][0]&63, x.back[5][0]&63
+	n := x.N
+	s0, s1, s2, s3, s4, s5 := x.Back[0][0]&63, x.Back[1][0]&63, x.Back[2][0]&63, x.Back[3][0]&63, x.Back[4][0]&63, x.Back[5][0]&63
 	t0, t1, t2, t3, t4, t5 := (n-s0)&63, (n-s1)&63, (n-s2)&63, (n-s3)&63, (n-s4)&63, (n-s5)&63
-	f0, f1, f2, f3, f4, f5 := x.far[0][0], x.far[1][0], x.far[2][0], x.far[3][0], x.far[4][0], x.far[5][0]
+	f0, f1, f2, f3, f4, f5 := x.Far[0][0], x.Far[1][0], x.Far[2][0], x.Far[3][0], x.Far[4][0], x.Far[5][0]
 	r0, r1, r2, r3, r4, r5 := g, g, g, g, g, g
 	var o0, o1, o2, o3, o4, o5 uint64
 	for rest != 0 {
@@ -427,7 +252,7 @@ func (x *torus) fallbackMoves(own, g, others uint64, mv *[6]uint64) {
 		wider := x.lines[0][f[0]] | x.lines[1][f[1]] | x.lines[2][f[2]]
 		if on := others & wider &^ near; on != 0 {
 			for d := 0; d < 6; d++ {
-				mv[d] |= on & x.behind(near&^own, d, 0)
+				mv[d] |= on & x.Behind(near&^own, d, 0)
 			}
 		}
 		near = wider

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"koma/rules"
+	"koma/rules/kit"
 	"koma/rules/rulestest"
 )
 
@@ -24,7 +25,7 @@ func TestTorusAgreesWithSets(t *testing.T) {
 			s := start(t, g, "size="+strconv.Itoa(n))
 			x := s.v.tor
 			if x == nil {
-				if TopoOf(n).Cells <= 64 {
+				if kit.Hex128Of(n).Cells <= 64 {
 					t.Fatalf("size %d: no torus layout", n)
 				}
 				continue
@@ -34,19 +35,19 @@ func TestTorusAgreesWithSets(t *testing.T) {
 				st := s.Clone().(*State)
 				for turn := 0; ; turn++ {
 					for p := range st.occ {
-						if st.tocc[p] != x.of(st.occ[p]) || x.set(st.tocc[p]) != st.occ[p] {
+						if st.tocc[p] != x.Of(st.occ[p]) || x.Set(st.tocc[p]) != st.occ[p] {
 							t.Fatalf("%s size %d seed %d turn %d: torus pieces of %d differ", g.ID, n, seed, turn, p)
 						}
 					}
 					if st.over {
 						break
 					}
-					var want [6]Set
+					var want [6]set
 					fallback := false
 					if g == Flowish {
-						want, fallback = flowMoves(st.v.Topo, st.occ[st.turn])
+						want, fallback = flowMoves(st.v.Hex128, st.occ[st.turn])
 					} else {
-						want = squishMoves(st.v.Topo, st.occ[st.turn])
+						want = squishMoves(st.v.Hex128, st.occ[st.turn])
 					}
 					for d := range want {
 						if got := st.movesIn(d); got != want[d] {

@@ -47,10 +47,11 @@
 // # Representation and hashing
 //
 // A position holds one bit set of cells per player and, per player, the set of cells that
-// are forbidden for that player. Pieces are never removed, so a cell once forbidden stays
-// forbidden: Apply only adds the cells that the new piece forbids, looking one and two cells
-// out along the six directions through precomputed neighbour tables. The legal cells are
-// then empty &^ forbidden[mover], a handful of word operations.
+// are forbidden for that player: three-word cell sets from package kit (kit.Set192). Pieces
+// are never removed, so a cell once forbidden stays forbidden: Apply only adds the cells
+// that the new piece forbids, looking one and two cells out along the six directions
+// through precomputed neighbour tables. The legal cells are then empty &^ forbidden[mover],
+// a handful of word operations.
 //
 // Hash is a Zobrist hash (keys seeded with "stoic") of the pieces on the board plus a key
 // for Black to move. AppendKey encodes the board size, the pieces of both players, the player
@@ -70,6 +71,7 @@ import (
 
 	"koma/rules"
 	"koma/rules/board"
+	"koma/rules/kit"
 )
 
 // Board sizes offered, in cells per side.
@@ -78,8 +80,6 @@ const (
 	maxSize = 8
 	// maxCells is the cell count of the largest board, 3n²-3n+1 for n = maxSize.
 	maxCells = 3*maxSize*maxSize - 3*maxSize + 1
-	// words is the number of 64-bit words in a cell set of the largest board.
-	words = (maxCells + 63) / 64
 )
 
 // Game is the definition card of Stoic.
@@ -103,12 +103,11 @@ var Game = &rules.Game{
 	},
 }
 
-// cellSet is a set of cells of one board, bit i standing for site i.
-type cellSet [words]uint64
+// cellSet is the kit's three-word cell set, which holds the largest board.
+type cellSet = kit.Set192
 
-func (c *cellSet) has(i int) bool { return c[i>>6]>>(uint(i)&63)&1 != 0 }
-
-func (c *cellSet) add(i int) { c[i>>6] |= 1 << (uint(i) & 63) }
+// The largest board fits a cellSet; this fails to compile otherwise.
+var _ [len(cellSet{})*64 - maxCells]struct{}
 
 // variant is the immutable data shared by every position on one board size.
 type variant struct {
@@ -147,7 +146,7 @@ func buildVariant(n int) *variant {
 		far:   make([][6]int16, t.Len()),
 	}
 	for c := 0; c < v.cells; c++ {
-		v.all.add(c)
+		v.all.Add(c)
 		for d := 0; d < 6; d++ {
 			v.near[c][d], v.far[c][d] = -1, -1
 			a := t.Step(board.Site(c), board.Dir(d))
@@ -245,7 +244,7 @@ func (s *State) Apply(m rules.Move) {
 	if s.over || c < 0 || c >= s.v.cells || m != placement(c) {
 		return
 	}
-	if open := s.open(s.turn); !open.has(c) {
+	if open := s.open(s.turn); !open.Holds(c) {
 		return
 	}
 	s.place(c, s.turn)
@@ -265,7 +264,7 @@ func placement(c int) rules.Move {
 // piece, and since pieces stay forever, no cell ever becomes allowed again.
 func (s *State) place(c int, p rules.Player) {
 	v, q := s.v, p.Other()
-	s.occ[p].add(c)
+	s.occ[p].Add(c)
 	s.hash ^= v.pieceKey(c, p)
 	near, far := &v.near[c], &v.far[c]
 	for d := 0; d < 6; d++ {
@@ -274,14 +273,14 @@ func (s *State) place(c int, p rules.Player) {
 			continue
 		}
 		// c own, a enemy: the cell beyond a is closed to p.
-		if b := int(far[d]); b >= 0 && s.occ[q].has(a) {
-			s.forb[p].add(b)
+		if b := int(far[d]); b >= 0 && s.occ[q].Holds(a) {
+			s.forb[p].Add(b)
 		}
 		// (d+3)%6 is the opposite direction in board's hex direction order.
 		// c is the enclosed enemy for q, with a piece of q behind it: a is closed to q
 		// (whether or not a is empty, since an occupied cell is never offered anyway).
-		if o := int(near[(d+3)%6]); o >= 0 && s.occ[q].has(o) {
-			s.forb[q].add(a)
+		if o := int(near[(d+3)%6]); o >= 0 && s.occ[q].Holds(o) {
+			s.forb[q].Add(a)
 		}
 	}
 }
@@ -356,7 +355,7 @@ func (s *State) Pieces(site board.Site, dst []rules.Piece) []rules.Piece {
 		return dst
 	}
 	for p := rules.Player(0); p < 2; p++ {
-		if s.occ[p].has(c) {
+		if s.occ[p].Holds(c) {
 			return append(dst, rules.Piece{Owner: p})
 		}
 	}

@@ -69,16 +69,16 @@
 // # Representation and hashing
 //
 // Cells live in an internal w×w grid (the square board itself, or the hexagon in axial
-// coordinates, column q+n-1 and row y+n-1, two corners unused), as a two-word bit set; the
-// directions are shifts of the cell index, masked at the side edges so that no step wraps
-// round. Each player's pieces are filed by the size of their group (class[p][k]), updated
-// on every placement by growing the new piece's group through the neighbour table; pieces
-// of groups too large to reach anywhere on the board are filed nowhere. The legal points of
-// the player to move are kept in the state, computed once per turn by walking every class
-// along every direction at once (reached): this is also how the end is detected. Boards
-// that fit in one word (every preset) take a path of their own that advances the walks of
-// all directions together, which keeps random playouts at least as fast per turn as
-// Kōnane's (rules/ai/PERFORMANCE.md).
+// coordinates, column q+n-1 and row y+n-1, two corners unused), as a two-word bit set, the
+// kit's pair of words (kit.PairSet); the directions are shifts of the cell index, masked at
+// the side edges so that no step wraps round. Each player's pieces are filed by the size of
+// their group (class[p][k]), updated on every placement by growing the new piece's group
+// through the neighbour table; pieces of groups too large to reach anywhere on the board
+// are filed nowhere. The legal points of the player to move are kept in the state, computed
+// once per turn by walking every class along every direction at once (reached): this is
+// also how the end is detected. Boards that fit in one word (every preset) take a path of
+// their own that advances the walks of all directions together, which keeps random playouts
+// at least as fast per turn as Kōnane's (rules/ai/PERFORMANCE.md).
 //
 // Hash is a Zobrist hash (keys seeded by the game ID and the variant) of the pieces and the
 // player to move. AppendKey adds the variant, the setup step and the end flag. The setup

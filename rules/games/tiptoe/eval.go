@@ -26,7 +26,7 @@ func (s *State) Evaluate(p rules.Player) float64 {
 	if p != 0 && p != 1 || s.setup < normal {
 		return 0
 	}
-	x := float64(s.reached(p).count() - s.reached(p.Other()).count())
+	x := float64(s.reached(p).Count() - s.reached(p.Other()).Count())
 	if x >= 0 {
 		return x / (x + evalScale)
 	}
@@ -40,10 +40,10 @@ func (s *State) Memoryless() bool { return true }
 // RandomMove implements rules.RandomMover: the open cells are already a set, so it draws
 // an index among them and builds only that placement.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	n := s.open.count()
+	n := s.open.Count()
 	if n == 0 {
 		return rules.Move{}, false
 	}
-	c := s.open.nth(rng.IntN(n))
+	c := s.open.Select(rng.IntN(n))
 	return placement(s.v.siteOf[c]), true
 }

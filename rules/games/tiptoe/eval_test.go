@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"koma/rules"
+	"koma/rules/kit"
 	"koma/rules/rulestest"
 )
 
@@ -50,16 +51,16 @@ func TestPlayoutsDoNotAllocate(t *testing.T) {
 func TestSelectBit(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 5))
 	for range 10000 {
-		x := cells{rng.Uint64() & rng.Uint64(), rng.Uint64() & rng.Uint64() & (1<<57 - 1)}
-		if x.none() {
+		x := cells{Lo: rng.Uint64() & rng.Uint64(), Hi: rng.Uint64() & rng.Uint64() & (1<<57 - 1)}
+		if x.Empty() {
 			continue
 		}
-		k := rng.IntN(x.count())
+		k := rng.IntN(x.Count())
 		y := x
 		for range k {
-			y = y.andNot(cellBit(y.lowest()))
+			y = y.AndNot(kit.PairBit(y.Lowest()))
 		}
-		if got, want := x.nth(k), y.lowest(); got != want {
+		if got, want := x.Select(k), y.Lowest(); got != want {
 			t.Fatalf("nth(%x, %d) = %d, want %d", x, k, got, want)
 		}
 	}

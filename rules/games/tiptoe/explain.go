@@ -3,6 +3,7 @@ package tiptoe
 import (
 	"koma/rules"
 	"koma/rules/board"
+	"koma/rules/kit"
 )
 
 // This file holds what the app asks of a position to explain it to a person: which pieces
@@ -26,25 +27,25 @@ func (s *State) ReachedFrom(site board.Site, dst []board.Site) []board.Site {
 	}
 	v := s.v
 	t := int(s.v.cellOf[site])
-	if !s.open.has(t) {
+	if !s.open.Has(t) {
 		return dst
 	}
 	p := s.turn
-	occ := s.occ[0].or(s.occ[1])
+	occ := s.occ[0].Or(s.occ[1])
 	n := len(dst)
 	for _, d := range v.dirs {
 		// Walking backwards along d: the opposite step, checked against the opposite edge.
-		at := cellBit(t)
+		at := kit.PairBit(t)
 		for k := 1; k <= v.reach; k++ {
-			at = at.and(v.back(d)).shift(-d.k).and(v.valid)
-			if at.none() {
+			at = at.And(v.back(d)).Shift(-d.k).And(v.valid)
+			if at.Empty() {
 				break
 			}
-			if at.and(occ).none() {
+			if at.And(occ).Empty() {
 				continue
 			}
-			if !at.and(s.class[p][k]).none() {
-				dst = append(dst, v.siteOf[at.lowest()])
+			if !at.And(s.class[p][k]).Empty() {
+				dst = append(dst, v.siteOf[at.Lowest()])
 			}
 			break
 		}
@@ -83,9 +84,9 @@ func (s *State) WhyNot(path []board.Site) string {
 	}
 	c := int(s.v.cellOf[site])
 	switch {
-	case s.occ[0].or(s.occ[1]).has(c):
+	case s.occ[0].Or(s.occ[1]).Has(c):
 		return "occupied"
-	case s.setup >= normal && !s.open.has(c):
+	case s.setup >= normal && !s.open.Has(c):
 		return "unreached"
 	}
 	return ""

@@ -10,6 +10,7 @@ import (
 
 	"koma/rules"
 	"koma/rules/board"
+	"koma/rules/kit"
 )
 
 const gameID = "tiptoe"
@@ -76,6 +77,12 @@ const (
 	// normal is the value of State.setup once the setup placements are done.
 	normal = 4
 )
+
+// cells is a set of cells of the internal grid, bit i standing for cell i: the kit's pair
+// of words, which covers the 121 cells of the largest boards (11×11, and the hexagon of 6
+// a side embedded in an 11×11 grid), so every variant shares one code path the compiler
+// keeps in registers.
+type cells = kit.PairSet
 
 // dirStep is one direction of the internal grid: the change k of the cell index, and the
 // cells that may take the step without leaving the board sideways (wrapping round to the
@@ -165,26 +172,26 @@ func buildVariant(t, z int) *variant {
 		c := row*w + col
 		v.cellOf[s] = int16(c)
 		v.siteOf[c] = board.Site(s)
-		v.valid = v.valid.or(cellBit(c))
+		v.valid = v.valid.Or(kit.PairBit(c))
 	}
 	var firstCol, lastCol cells
 	for r := range w {
-		firstCol = firstCol.or(cellBit(r * w))
-		lastCol = lastCol.or(cellBit(r*w + w - 1))
+		firstCol = firstCol.Or(kit.PairBit(r * w))
+		lastCol = lastCol.Or(kit.PairBit(r*w + w - 1))
 	}
 	for _, d := range deltas {
 		pre := v.valid
 		switch {
 		case d[0] > 0:
-			pre = pre.andNot(lastCol)
+			pre = pre.AndNot(lastCol)
 		case d[0] < 0:
-			pre = pre.andNot(firstCol)
+			pre = pre.AndNot(firstCol)
 		}
 		v.dirs = append(v.dirs, dirStep{k: d[1]*w + d[0], pre: pre})
 	}
-	v.single = v.valid.hi == 0
+	v.single = v.valid.Hi == 0
 	for i, d := range v.dirs {
-		v.pre1[i] = d.pre.lo
+		v.pre1[i] = d.pre.Lo
 		if d.k >= 0 {
 			v.lsh[i] = uint(d.k)
 		} else {
@@ -192,12 +199,12 @@ func buildVariant(t, z int) *variant {
 		}
 	}
 	for c := range maxCells {
-		if !v.valid.has(c) {
+		if !v.valid.Has(c) {
 			continue
 		}
-		b := cellBit(c)
+		b := kit.PairBit(c)
 		for _, d := range v.dirs {
-			v.nbr[c] = v.nbr[c].or(b.and(d.pre).shift(d.k).and(v.valid))
+			v.nbr[c] = v.nbr[c].Or(b.And(d.pre).Shift(d.k).And(v.valid))
 		}
 	}
 	v.keys = board.NewZobrist(gameID+":"+topologies[t]+":"+sizes[z], 1+2*maxCells)
@@ -278,7 +285,7 @@ func (s *State) ComputeHash() uint64 {
 	}
 	for p := range 2 {
 		for c := range maxCells {
-			if s.occ[p].has(c) {
+			if s.occ[p].Has(c) {
 				h ^= s.v.pieceKey(c, rules.Player(p))
 			}
 		}
@@ -295,8 +302,8 @@ func (s *State) AppendKey(dst []byte) []byte {
 	}
 	dst = append(dst, byte(s.v.topology), byte(s.v.side), byte(s.turn), s.setup, over)
 	for p := range s.occ {
-		dst = binary.LittleEndian.AppendUint64(dst, s.occ[p].lo)
-		dst = binary.LittleEndian.AppendUint64(dst, s.occ[p].hi)
+		dst = binary.LittleEndian.AppendUint64(dst, s.occ[p].Lo)
+		dst = binary.LittleEndian.AppendUint64(dst, s.occ[p].Hi)
 	}
 	return dst
 }
@@ -316,7 +323,7 @@ func (s *State) Pieces(site board.Site, dst []rules.Piece) []rules.Piece {
 	}
 	c := int(s.v.cellOf[site])
 	for p := range 2 {
-		if s.occ[p].has(c) {
+		if s.occ[p].Has(c) {
 			return append(dst, rules.Piece{Owner: rules.Player(p)})
 		}
 	}
@@ -331,12 +338,12 @@ func placement(site board.Site) rules.Move {
 // LegalMoves appends a placement for every open cell, in site order (cells and sites are
 // both numbered row by row from the bottom, left to right).
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	n := s.open.count()
+	n := s.open.Count()
 	k := len(dst)
 	dst = slices.Grow(dst, n)[:k+n]
-	for o := s.open; !o.none(); {
-		c := o.lowest()
-		o = o.andNot(cellBit(c))
+	for o := s.open; !o.Empty(); {
+		c := o.Lowest()
+		o = o.AndNot(kit.PairBit(c))
 		dst[k] = placement(s.v.siteOf[c])
 		k++
 	}
@@ -351,7 +358,7 @@ func (s *State) Apply(m rules.Move) {
 		return
 	}
 	c := int(s.v.cellOf[site])
-	if !s.open.has(c) {
+	if !s.open.Has(c) {
 		return
 	}
 	p := s.turn
@@ -370,43 +377,43 @@ func (s *State) Apply(m rules.Move) {
 	}
 	s.turn = next
 	if s.setup < normal {
-		s.open = s.v.valid.andNot(s.occ[0].or(s.occ[1]))
+		s.open = s.v.valid.AndNot(s.occ[0].Or(s.occ[1]))
 		return
 	}
 	s.open = s.reached(next)
-	s.over = s.open.none()
+	s.over = s.open.Empty()
 }
 
 // place puts a piece of p on the empty cell c and files the group it joins under its new
 // size.
 func (s *State) place(p rules.Player, c int) {
 	v := s.v
-	b := cellBit(c)
-	s.occ[p] = s.occ[p].or(b)
+	b := kit.PairBit(c)
+	s.occ[p] = s.occ[p].Or(b)
 	s.hash ^= v.pieceKey(c, p)
 	if v.single {
 		s.place1(p, c)
 		return
 	}
 	own := s.occ[p]
-	if v.nbr[c].and(own).none() {
-		s.class[p][1] = s.class[p][1].or(b)
+	if v.nbr[c].And(own).Empty() {
+		s.class[p][1] = s.class[p][1].Or(b)
 		return
 	}
 	// The group is every own piece connected to c: grow it neighbour by neighbour.
 	group, todo := b, b
-	for !todo.none() {
-		i := todo.lowest()
-		todo = todo.andNot(cellBit(i))
-		add := v.nbr[i].and(own).andNot(group)
-		group = group.or(add)
-		todo = todo.or(add)
+	for !todo.Empty() {
+		i := todo.Lowest()
+		todo = todo.AndNot(kit.PairBit(i))
+		add := v.nbr[i].And(own).AndNot(group)
+		group = group.Or(add)
+		todo = todo.Or(add)
 	}
 	for k := 1; k <= v.reach; k++ {
-		s.class[p][k] = s.class[p][k].andNot(group)
+		s.class[p][k] = s.class[p][k].AndNot(group)
 	}
-	if n := group.count(); n <= v.reach {
-		s.class[p][n] = group.or(s.class[p][n])
+	if n := group.Count(); n <= v.reach {
+		s.class[p][n] = group.Or(s.class[p][n])
 	}
 }
 
@@ -418,12 +425,12 @@ func (s *State) place(p rules.Player, c int) {
 func (s *State) reached(p rules.Player) cells {
 	v := s.v
 	if v.single {
-		return cells{lo: s.reached1(p)}
+		return cells{Lo: s.reached1(p)}
 	}
-	empty := v.valid.andNot(s.occ[0].or(s.occ[1]))
+	empty := v.valid.AndNot(s.occ[0].Or(s.occ[1]))
 	top := 0
 	for k := v.reach; k >= 1; k-- {
-		if !s.class[p][k].none() {
+		if !s.class[p][k].Empty() {
 			top = k
 			break
 		}
@@ -432,10 +439,10 @@ func (s *State) reached(p rules.Player) cells {
 	for _, d := range v.dirs {
 		var walk cells
 		for k := top; k >= 1; k-- {
-			walk = walk.or(s.class[p][k])
-			walk = walk.and(d.pre).shift(d.k).and(empty)
+			walk = walk.Or(s.class[p][k])
+			walk = walk.And(d.pre).Shift(d.k).And(empty)
 		}
-		out = out.or(walk)
+		out = out.Or(walk)
 	}
 	return out
 }
@@ -445,11 +452,11 @@ func (s *State) reached(p rules.Player) cells {
 // overlap in the processor; unused directions have no cells to start from.
 func (s *State) reached1(p rules.Player) uint64 {
 	v := s.v
-	empty := v.valid.lo &^ (s.occ[0].lo | s.occ[1].lo)
+	empty := v.valid.Lo &^ (s.occ[0].Lo | s.occ[1].Lo)
 	cls := &s.class[p]
 	top := 0
 	for k := v.reach; k >= 1; k-- {
-		if cls[k].lo != 0 {
+		if cls[k].Lo != 0 {
 			top = k
 			break
 		}
@@ -460,7 +467,7 @@ func (s *State) reached1(p rules.Player) uint64 {
 	var w0, w1, w2, w3 uint64
 	if len(v.dirs) == 4 {
 		for k := top; k >= 1; k-- {
-			c := cls[k].lo
+			c := cls[k].Lo
 			w0 = (w0 | c) & p0 << l0 >> r0 & empty
 			w1 = (w1 | c) & p1 << l1 >> r1 & empty
 			w2 = (w2 | c) & p2 << l2 >> r2 & empty
@@ -473,7 +480,7 @@ func (s *State) reached1(p rules.Player) uint64 {
 	r4, r5, r6, r7 := v.rsh[4], v.rsh[5], v.rsh[6], v.rsh[7]
 	var w4, w5, w6, w7 uint64
 	for k := top; k >= 1; k-- {
-		c := cls[k].lo
+		c := cls[k].Lo
 		w0 = (w0 | c) & p0 << l0 >> r0 & empty
 		w1 = (w1 | c) & p1 << l1 >> r1 & empty
 		w2 = (w2 | c) & p2 << l2 >> r2 & empty
@@ -490,17 +497,17 @@ func (s *State) reached1(p rules.Player) uint64 {
 func (s *State) place1(p rules.Player, c int) {
 	v := s.v
 	b := uint64(1) << uint(c)
-	own := s.occ[p].lo
+	own := s.occ[p].Lo
 	cls := &s.class[p]
-	if v.nbr[c].lo&own == 0 {
-		cls[1].lo |= b
+	if v.nbr[c].Lo&own == 0 {
+		cls[1].Lo |= b
 		return
 	}
 	group, todo := b, b
 	for todo != 0 {
 		i := bits.TrailingZeros64(todo)
 		todo &= todo - 1
-		add := v.nbr[i].lo & own &^ group
+		add := v.nbr[i].Lo & own &^ group
 		group |= add
 		todo |= add
 	}
@@ -508,9 +515,9 @@ func (s *State) place1(p rules.Player, c int) {
 	// lose pieces.
 	n := bits.OnesCount64(group)
 	for k := 1; k < n && k <= v.reach; k++ {
-		cls[k].lo &^= group
+		cls[k].Lo &^= group
 	}
 	if n <= v.reach {
-		cls[n].lo |= group
+		cls[n].Lo |= group
 	}
 }

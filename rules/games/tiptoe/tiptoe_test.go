@@ -71,7 +71,7 @@ func settle(s *State, toMove rules.Player) *State {
 	s.turn = toMove
 	s.hash = s.ComputeHash()
 	s.open = s.reached(toMove)
-	s.over = s.open.none()
+	s.over = s.open.Empty()
 	return s
 }
 

@@ -13,8 +13,8 @@
 //
 //   - Board and setup as Squish: N cells per side, 4 by default (the rulebook's setup
 //     diagram), 3 to 7 offered because larger boards extend the pattern ("Setup"); presets
-//     4 and 5. The setup and the board tables come from package squish (SetupOwner,
-//     TopoOf). White (Player 0) moves first.
+//     4 and 5. The setup is Squish's: White on the cells of colour class 1, Black on class
+//     2 (kit.HexClass, (q − y) mod 3 in axial coordinates). White (Player 0) moves first.
 //   - A turn steps one own piece from p to a neighbouring cell t that holds no friendly
 //     piece; an enemy piece on t is captured ("Gameplay").
 //   - The step is legal only if the moved piece's group after it is strictly larger than
@@ -40,7 +40,11 @@
 //
 // # Representation and hashing
 //
-// Each player's pieces are a two-word cell set (squish.Set); Apply computes the steps of
+// From package kit, the bitboard kit it shares with Squish: the board tables (kit.Hex128:
+// neighbours, colour classes, flood fills), the two-word cell sets (kit.Set128) and the
+// one-word torus layout of the board of five a side (kit.Torus).
+//
+// Each player's pieces are a two-word cell set (kit.Set128); Apply computes the steps of
 // the player to move, one set per direction, so RandomMove and the no-moves check need no
 // move list (on the larger boards Apply also keeps their running counts; on the packed
 // ones RandomMove counts the sets itself, and leaves a note of the step it drew, which

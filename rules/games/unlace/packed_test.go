@@ -16,7 +16,7 @@ var packedSizes = []int{3, 4, torusSize}
 
 // piecesAt bounds a side's pieces on the board of v: its pieces at the start, a third of
 // the cells.
-func piecesAt(v *variant) int { return v.Start[0].Count() }
+func piecesAt(v *variant) int { return v.start[0].Count() }
 
 // packedPositions returns the packed pieces of the player to move in every position of
 // some random games on the default board.
@@ -56,7 +56,7 @@ func TestKeptData(t *testing.T) {
 					}
 					var got [6]set
 					v.packedMoves(s.own[p], &got)
-					want := Moves(v.Topo, s.occ[p])
+					want := Moves(v.Hex128, s.occ[p])
 					for d := range want {
 						if v.pack(want[d]) != got[d][0] || got[d][1] != 0 {
 							t.Fatalf("size %d seed %d: player %d direction %d: packed %x, want %x\n%s", n, seed, p, d, got[d][0], v.pack(want[d]), rules.Text(&s))
@@ -171,7 +171,7 @@ func checkPacked(t testing.TB, v *variant, own uint64) {
 	}
 	var got [6]set
 	v.packedMoves(own, &got)
-	want := Moves(v.Topo, x)
+	want := Moves(v.Hex128, x)
 	for d := range want {
 		if v.pack(want[d]) != got[d][0] {
 			t.Fatalf("size %d pieces %x direction %d: packed %x, want %x", v.Size, own, d, got[d][0], v.pack(want[d]))

@@ -4,19 +4,17 @@ import (
 	"fmt"
 	"math/bits"
 
-	"koma/rules/board"
-	"koma/rules/games/squish"
+	"koma/rules/kit"
 )
 
-// The torus layout puts the 61 cells of the board of five cells a side (the larger
-// preset) in one 64-bit word, as package squish does for its playouts: a hexagon of
-// radius r tiles the plane like a torus of N = 3r²+3r+1 cells, so the cell at axial
-// (q, y) can take bit (q + (3r+2)·y) mod N, and then a cell's neighbour in direction d is
-// always a fixed number of bits further on, mod N. "Every piece's neighbour in direction
-// d" is one rotation of the word, masked to the cells that have a neighbour that way.
-// torusMoves works out the steps for all pieces at once with it, by the same rules as
-// packedMoves; the row layout of packed.go needs a padding column that a board of nine
-// cells across cannot spare.
+// The torus layout (kit.Torus) puts the 61 cells of the board of five cells a side (the
+// larger preset) in one 64-bit word: a hexagon of radius r tiles the plane like a torus
+// of N = 3r²+3r+1 cells, so the cell at axial (q, y) can take bit (q + (3r+2)·y) mod N,
+// and then a cell's neighbour in direction d is always a fixed number of bits further on,
+// mod N. "Every piece's neighbour in direction d" is one rotation of the word, masked to
+// the cells that have a neighbour that way. torusMoves works out the steps for all pieces
+// at once with it, by the same rules as packedMoves; the row layout of packed.go needs a
+// padding column that a board of nine cells across cannot spare.
 const (
 	torusSize  = 5
 	torusCells = 61
@@ -37,46 +35,35 @@ type torusLayout struct {
 }
 
 // tor is the layout, built once from the board.
-var tor = newTorusLayout(squish.TopoOf(torusSize))
+var tor = newTorusLayout(kit.Hex128Of(torusSize))
 
-func newTorusLayout(t *squish.Topo) *torusLayout {
+// newTorusLayout takes the kit's torus layout of t (kit.NewTorus) in the form the move
+// generation reads: bytes for the bits, and a shift pair per direction.
+func newTorusLayout(t *kit.Hex128) *torusLayout {
 	const n = torusCells
-	r := torusSize - 1
-	if t.Cells != n {
+	k := kit.NewTorus(t)
+	if k == nil || k.N != n {
 		panic(fmt.Sprintf("unlace: the torus board has %d cells, not %d", t.Cells, n))
 	}
 	// A side never has more pieces than at the start; the counts must hold them all.
-	if k := max(t.Start[0].Count(), t.Start[1].Count()); k >= 1<<len(wideCounts{}) {
-		panic(fmt.Sprintf("unlace: %d pieces a side overflow the torus counts", k))
+	if c := max(t.Class[1].Count(), t.Class[2].Count()); c >= 1<<len(wideCounts{}) {
+		panic(fmt.Sprintf("unlace: %d pieces a side overflow the torus counts", c))
 	}
 	x := &torusLayout{}
-	var used uint64
 	for c := 0; c < n; c++ {
-		info := t.Board.Info(board.Site(c))
-		b := ((info.Col+(3*r+2)*info.Row)%n + n) % n
-		if used>>b&1 != 0 {
-			panic("unlace: two cells share a bit of the torus")
-		}
-		used |= 1 << b
-		x.bit[c] = uint8(b)
+		x.bit[c] = uint8(k.Bit[c])
 	}
 	for i := range x.dir {
 		x.dir[i] = -1
 	}
 	for d := 0; d < 6; d++ {
-		step := -1
-		for c := 0; c < n; c++ {
-			a := int(t.Nbr[c][d])
-			if a < 0 {
-				continue
+		// The bits a step in direction d adds, mod n.
+		step := int(n - k.Back[d][0])
+		x.has[d] = k.Far[d][0]
+		for b := 0; b < n; b++ {
+			if x.has[d]>>b&1 != 0 {
+				x.next[b][d] = k.Ring[b][d]
 			}
-			s := (int(x.bit[a]) - int(x.bit[c]) + n) % n
-			if step >= 0 && s != step {
-				panic("unlace: the torus layout is not linear")
-			}
-			step = s
-			x.has[d] |= 1 << x.bit[c]
-			x.next[x.bit[c]][d] = x.bit[a]
 		}
 		if x.dir[step] >= 0 {
 			panic("unlace: two directions of the torus share a step")

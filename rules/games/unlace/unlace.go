@@ -11,13 +11,14 @@ import (
 
 	"koma/rules"
 	"koma/rules/board"
-	"koma/rules/games/squish"
+	"koma/rules/kit"
 )
 
-// Board sizes offered, in cells per side: those of Squish, whose tables this game shares.
+// Board sizes offered, in cells per side: those of Squish, whose setup this game starts
+// from; 7 is the largest whose 127 cells fit the kit's two-word sets.
 const (
-	minSize = 3
-	maxSize = 7
+	minSize = kit.MinHexSize
+	maxSize = kit.MaxHex128Size
 	// maxPerSide bounds one player's pieces: a third of the 127 cells of the largest board.
 	maxPerSide = 43
 )
@@ -57,11 +58,12 @@ func maxTurns() int {
 	return 2 * (2*maxPerSide + 1) * p[maxPerSide]
 }
 
-type set = squish.Set
+// set is the kit's two-word cell set, which holds the largest board.
+type set = kit.Set128
 
 // variant is the immutable data shared by every position of one board size.
 type variant struct {
-	*squish.Topo
+	*kit.Hex128
 	opts rules.Options
 	keys board.Zobrist
 	// packed tells whether the board fits one word, in the row layout of packed.go or,
@@ -82,6 +84,10 @@ type variant struct {
 	// cell is on the board: RandomMove copies it whole, and the caller's copy of the
 	// result then reads what whole stores wrote instead of waiting on field stores.
 	steps [64][6]rules.Move
+	// start holds each player's pieces in the starting position: White on the cells of
+	// colour class 1 (kit.HexClass), Black on class 2, the setup of Squish. It comes last,
+	// out of the way of the fields the playouts read.
+	start [2]set
 }
 
 const sideKey = 0
@@ -99,8 +105,8 @@ func init() {
 }
 
 func buildVariant(n int) *variant {
-	t := squish.TopoOf(n)
-	v := &variant{Topo: t, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 1+2*t.Cells),
+	t := kit.Hex128Of(n)
+	v := &variant{Hex128: t, start: [2]set{t.Class[1], t.Class[2]}, opts: rules.Options{"size": strconv.Itoa(n)}, keys: board.NewZobrist(Game.ID, 1+2*t.Cells),
 		packed: n <= packedMax || n == torusSize, torus: n == torusSize}
 	for c := 0; c < t.Cells; c++ {
 		i := c
@@ -163,7 +169,7 @@ func newState(opts rules.Options) (rules.State, error) {
 		return nil, fmt.Errorf("unlace: size %q: want a whole number from %d to %d", text, minSize, maxSize)
 	}
 	v := variants[n]()
-	s := &State{v: v, occ: v.Start}
+	s := &State{v: v, occ: v.start}
 	s.hash = s.ComputeHash()
 	s.refresh()
 	return s, nil
@@ -186,7 +192,7 @@ func (s *State) movesOf(p rules.Player) (mv [6]set) {
 		s.v.packedMoves(s.own[p], &mv)
 		return mv
 	}
-	return Moves(s.v.Topo, s.occ[p])
+	return Moves(s.v.Hex128, s.occ[p])
 }
 
 // packedMoves writes the steps of the pieces own, in the one-word layout of a packed
@@ -249,13 +255,13 @@ func (s *State) MidTurn() bool { return false }
 // G − c then stays connected (a path through c can go round along the arc) and P = g − 1
 // as soon as a touches G − c. Only the remaining steps, from a piece whose neighbours form
 // two arcs or more, need a flood fill for P.
-func Moves(t *squish.Topo, own set) (mv [6]set) {
+func Moves(t *kit.Hex128, own set) (mv [6]set) {
 	var label [128]uint8
 	var groups [64]set
 	var sizes [64]int
 	n := 0
 	for rest := own; rest[0]|rest[1] != 0; n++ {
-		c := lowest(rest)
+		c := rest.Lowest()
 		g := t.Group(own, c)
 		groups[n], sizes[n] = g, g.Count()
 		for w := 0; w < 2; w++ {
@@ -340,13 +346,6 @@ var arcs = func() (t [64]uint8) {
 	return t
 }()
 
-func lowest(s set) int {
-	if s[0] != 0 {
-		return bits.TrailingZeros64(s[0])
-	}
-	return 64 + bits.TrailingZeros64(s[1])
-}
-
 // step is the move of the piece with index i in direction d.
 func (s *State) step(i, d int) rules.Move {
 	c := s.v.site[i]
@@ -407,7 +406,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	// borrows across lanes).
 	d := bits.OnesCount64((uint64(k)*laneOnes | laneGuards - s.starts) & laneGuards)
 	before := int(s.starts >> (laneBits * d) & laneMask)
-	return s.step(nth(s.moves[d], k-before), d), true
+	return s.step(s.moves[d].Select(k-before), d), true
 }
 
 // startsOf returns the lanes of State.starts from the counts of directions 0 to 4: the
@@ -436,14 +435,6 @@ func (s *State) count() {
 	m := &s.moves
 	s.starts = startsOf(m[0].Count(), m[1].Count(), m[2].Count(), m[3].Count(), m[4].Count())
 	s.total = int(s.starts>>(5*laneBits)) + m[5].Count()
-}
-
-// nth returns the k-th lowest member of x, k counted from 0.
-func nth(x set, k int) int {
-	if n := bits.OnesCount64(x[0]); k >= n {
-		return 64 + board.SelectBit(x[1], k-n)
-	}
-	return board.SelectBit(x[0], k)
 }
 
 // Apply plays m; a move that is not legal leaves the state unchanged.
@@ -486,7 +477,7 @@ func (s *State) Apply(m rules.Move) {
 	s.occ[q].Remove(t)
 	s.hash ^= v.pieceKey(c, p) ^ v.pieceKey(t, p) ^ v.keys[sideKey] ^ v.pieceKey(t, q)&-captured
 	s.turn = q
-	s.moves = Moves(v.Topo, s.occ[q])
+	s.moves = Moves(v.Hex128, s.occ[q])
 	s.count()
 	s.over = s.total == 0
 }

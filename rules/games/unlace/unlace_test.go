@@ -9,7 +9,7 @@ import (
 
 	"koma/rules"
 	"koma/rules/board"
-	"koma/rules/games/squish"
+	"koma/rules/kit"
 	"koma/rules/rulestest"
 )
 
@@ -55,7 +55,7 @@ func TestInitialPosition(t *testing.T) {
 		if n := len(s.LegalMoves(nil)); n != c.moves {
 			t.Errorf("%q: %d moves, want %d", c.opts, n, c.moves)
 		}
-		if s.occ != s.v.Start || s.occ[0].Count() != s.occ[1].Count() {
+		if s.occ != s.v.start || s.occ[0].Count() != s.occ[1].Count() {
 			t.Errorf("%q: not Squish's setup", c.opts)
 		}
 	}
@@ -183,7 +183,7 @@ func TestGamesEnd(t *testing.T) {
 					t.Fatalf("size %d seed %d: no end", n, seed)
 				}
 			}
-			if len(Moves(s.v.Topo, s.occ[s.turn])) == 0 {
+			if len(Moves(s.v.Hex128, s.occ[s.turn])) == 0 {
 				t.Fatal("unreachable")
 			}
 		}
@@ -311,7 +311,7 @@ func BenchmarkLegalMoves(b *testing.B)        { rulestest.BenchLegalMoves(b, sta
 
 // plainMoves is the rule of Moves restated with a flood fill for every step: the group of
 // the piece before it, and the group on the target after it.
-func plainMoves(t *squish.Topo, own set) (mv [6]set) {
+func plainMoves(t *kit.Hex128, own set) (mv [6]set) {
 	for c := 0; c < t.Cells; c++ {
 		if !own.Has(c) {
 			continue
@@ -339,7 +339,7 @@ func plainMoves(t *squish.Topo, own set) (mv [6]set) {
 func TestMovesShapes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 3))
 	for n := minSize; n <= maxSize; n++ {
-		topo := start(t, "size="+strconv.Itoa(n)).v.Topo
+		topo := start(t, "size="+strconv.Itoa(n)).v.Hex128
 		for range 20000 {
 			var own set
 			for range 1 + rng.IntN(topo.Cells*2/3) {
