@@ -3,8 +3,12 @@
 //
 // Besides normal play it can render one screen to a PNG and exit, for tests and reviews:
 //
-//	koma -shot out.png [-scene menu|setup|game|rules|settings] [-game spec] [-lang en|ja]
+//	koma -shot out.png [-scene menu|setup|game|rules|settings|about] [-game spec] [-lang en|ja]
 //	     [-play N] [-size WxH]
+//
+// and print its version (see koma/rules/version) and exit:
+//
+//	koma -version
 package main
 
 import (
@@ -26,6 +30,7 @@ import (
 	"koma/i18n"
 	"koma/rules"
 	"koma/rules/catalog"
+	"koma/rules/version"
 	"koma/scenes"
 )
 
@@ -37,20 +42,22 @@ func main() {
 }
 
 type options struct {
-	shot   string
-	scene  string
-	game   string
-	lang   string
-	play   int
-	size   string
-	width  int
-	height int
-	spec   rules.Spec
+	version bool
+	shot    string
+	scene   string
+	game    string
+	lang    string
+	play    int
+	size    string
+	width   int
+	height  int
+	spec    rules.Spec
 }
 
 func parseFlags(args []string) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("koma", flag.ContinueOnError)
+	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	fs.StringVar(&o.shot, "shot", "", "render one screen to this PNG file and exit")
 	fs.StringVar(&o.scene, "scene", "", "first screen: "+strings.Join(scenes.ScreenNames, ", "))
 	fs.StringVar(&o.game, "game", "", `game and variant, such as "konane:size=8" (default: the first game)`)
@@ -121,6 +128,10 @@ func run() error {
 		}
 		return err
 	}
+	if o.version {
+		fmt.Println("koma", version.String())
+		return nil
+	}
 	first, err := scenes.Start(scenes.StartOptions{Screen: o.scene, Spec: o.spec, Play: o.play, Seed: 1})
 	if err != nil {
 		return err
@@ -137,6 +148,7 @@ func run() error {
 		CanQuit:     runtime.GOOS != "js",
 		Dialogs:     app.NativeDialogs(),
 		Sound:       &sound.Player{},
+		Rest:        true,
 	}
 	if o.shot != "" {
 		// A screenshot must not depend on, or change, the user's settings and games.
@@ -163,6 +175,7 @@ func run() error {
 	a := app.New(cfg, first)
 
 	ebiten.SetWindowTitle(a.Title())
+	app.SetWindowIcon()
 	ebiten.SetWindowSize(o.width, o.height)
 	ebiten.SetWindowSizeLimits(480, 360, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)

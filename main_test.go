@@ -128,3 +128,39 @@ func TestShots(t *testing.T) {
 		}
 	}
 }
+
+// TestVersionFlag runs the binary as a person would: -version prints one line and starts
+// no window.
+func TestVersionFlag(t *testing.T) {
+	out, err := exec.Command(komaBinary(t), "-version").CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	line := strings.TrimSpace(string(out))
+	if !strings.HasPrefix(line, "koma ") || len(line) <= len("koma ") || strings.Contains(line, "\n") {
+		t.Errorf("koma -version printed %q, want one line \"koma <version>\"", out)
+	}
+}
+
+// TestAboutShot renders the About screen in both languages through the real binary.
+func TestAboutShot(t *testing.T) {
+	for _, lang := range []string{"en", "ja"} {
+		path := filepath.Join(t.TempDir(), "about-"+lang+".png")
+		cmd := exec.Command(komaBinary(t), "-shot", path, "-scene", "about", "-lang", lang, "-size", "900x600")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", lang, err, out)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := img.Bounds(); b.Dx() != 900 || b.Dy() != 600 {
+			t.Errorf("%s: the picture is %v, want 900x600", lang, b)
+		}
+	}
+}

@@ -71,6 +71,10 @@ type Config struct {
 	// app then exits.
 	Shot      string
 	ShotTicks int
+	// Rest lets the game loop rest while nothing changes (see rest.go): the desktop app
+	// sets it. It must stay off where something else drives the loop, as in tests, and it
+	// has no effect in a browser or with Shot.
+	Rest bool
 }
 
 type notice struct {
@@ -100,27 +104,40 @@ type App struct {
 	// lastUpdate and delta time the Updates on the wall clock, for animations.
 	lastUpdate time.Time
 	delta      time.Duration
-	dirty      bool
-	partDirty  bool // see Context.InvalidatePart
-	quit       bool
-	notices    []notice
+	// dirty asks for the scenes to be repainted, partDirty for the top scene to repaint a
+	// part of itself (see Context.InvalidatePart), and overlayDirty for the fade or the
+	// notices over the scenes to be laid again.
+	dirty        bool
+	partDirty    bool
+	overlayDirty bool
+	quit         bool
+	notices      []notice
 
-	drawn       bool
+	drawn bool
+	// layer keeps the scenes as last painted, without the fade and notices over them, while
+	// those are shown: a step of the fade or a notice leaving then costs a copy of it
+	// rather than a repaint of every scene. layerOK says it is current.
+	layer       *ebiten.Image
+	layerOK     bool
 	fade        *ebiten.Image
 	fadeCapture bool
+	fading      bool
 	fadeStart   int64
 
 	wantShot bool
 	shotDone bool
 	shotErr  error
 
-	meter thinkMeter
-	page  *page
+	meter  thinkMeter
+	page   *page
+	trace  startTrace
+	pace   pacer
+	frames FrameStats
 }
 
 // New creates the app; first becomes the current scene on the first tick.
 func New(cfg Config, first Scene) *App {
-	a := &App{cfg: cfg, first: first, dirty: true, scale: 1}
+	a := &App{cfg: cfg, first: first, dirty: true, scale: 1, trace: newStartTrace()}
 	a.ctx = &Context{app: a}
 	a.store = cfg.Store
 	if a.store == nil {
@@ -157,6 +174,9 @@ func New(cfg Config, first Scene) *App {
 	}
 	a.openSound()
 	a.page = newPage(a)
+	if cfg.Rest && cfg.Shot == "" {
+		a.pace.ctl = newRester()
+	}
 	return a
 }
 
@@ -206,8 +226,17 @@ func (a *App) Update() error {
 	if a.quit || a.shotDone {
 		return ebiten.Termination
 	}
-	a.ticks++
+	a.trace.frameStart()
 	now := time.Now()
+	if a.pace.resting && !a.lastUpdate.IsZero() {
+		// A resting loop ticks only now and then: count the ticks it slept through, so that
+		// timers kept in ticks (notices, the scenes' own) follow the wall clock.
+		if n := int64(now.Sub(a.lastUpdate) / a.ctx.Tick()); n > 1 {
+			a.ticks += n - 1
+		}
+	}
+	a.ticks++
+	a.frames.Ticks++
 	a.delta = a.ctx.Tick()
 	if !a.lastUpdate.IsZero() && a.cfg.Shot == "" {
 		a.delta = min(max(now.Sub(a.lastUpdate), a.ctx.Tick()), maxDelta)
@@ -217,8 +246,10 @@ func (a *App) Update() error {
 		if a.first == nil {
 			return fmt.Errorf("app: no scene")
 		}
+		a.trace.step("first Update")
 		a.mgr.goTo(a.ctx, a.first)
 		a.first = nil
+		a.trace.step("first scene entered")
 	}
 	if d, ok := a.input.(*DeviceInput); ok {
 		d.Scale = a.scale
@@ -248,12 +279,12 @@ func (a *App) Update() error {
 		if n.until > a.ticks {
 			kept = append(kept, n)
 		} else {
-			a.dirty = true
+			a.overlayDirty = true
 		}
 	}
 	a.notices = kept
-	if a.ticks-a.fadeStart <= fadeTicks {
-		a.dirty = true
+	if a.fading {
+		a.overlayDirty = true
 	}
 	if a.cfg.Shot != "" {
 		ticks := a.cfg.ShotTicks
@@ -261,59 +292,120 @@ func (a *App) Update() error {
 			ticks = DefaultShotTicks
 		}
 		if a.ticks >= int64(ticks) {
-			a.wantShot, a.dirty = true, true
+			a.wantShot = true
 		}
 	}
 	a.page.update()
+	busy := a.dirty || a.partDirty || a.overlayDirty || a.fading || a.fadeCapture || a.wantShot ||
+		a.runner.Busy()
+	if h, ok := a.input.(holder); ok && h.Holding() {
+		busy = true
+	}
+	if a.pace.tick(busy) {
+		a.trace.rested(a.pace.ranTicks, a.pace.ranSince, a.FrameStats())
+	}
 	return nil
 }
 
-// Draw implements ebiten.Game. It paints only when something changed: the screen is not
-// cleared between frames, so an idle window costs next to nothing.
+// Draw implements ebiten.Game. It paints only what changed: the screen is not cleared
+// between frames, so an idle window costs next to nothing. The scenes are repainted when
+// one of them asked for it (Invalidate), after input and when the window is resized; the
+// fade and the notices over them are laid again from a copy of the scenes (the layer) when
+// only they change.
 func (a *App) Draw(screen *ebiten.Image) {
-	if a.partDirty && !a.dirty && a.mgr.top() != nil {
+	a.trace.frameStart()
+	a.frames.Draws++
+	if a.mgr.top() == nil {
+		a.meter.frame(paintedNothing)
+		return
+	}
+	if a.partDirty && !a.dirty && !a.overlayDirty {
 		a.partDirty = false
 		if a.drawPart(screen) {
+			a.layerOK = false
+			a.frames.Parts++
 			a.meter.frame(paintedPart)
+			a.shoot(screen)
 			return
 		}
 		a.dirty = true
 	}
 	a.partDirty = false
-	if !a.dirty || a.mgr.top() == nil {
+	if !a.dirty && !a.overlayDirty {
 		a.meter.frame(paintedNothing)
+		a.shoot(screen)
 		return
 	}
-	a.meter.frame(paintedAll)
+	b := screen.Bounds()
+	copyOp := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
 	if a.fadeCapture {
 		a.fadeCapture = false
-		b := screen.Bounds()
-		if a.fade == nil || a.fade.Bounds() != b {
-			a.fade = ebiten.NewImage(b.Dx(), b.Dy())
-		}
-		a.fade.Clear()
-		a.fade.DrawImage(screen, nil)
+		a.fade = fitImage(a.fade, b)
+		a.fade.DrawImage(screen, copyOp)
 		a.fadeStart = a.ticks
+		a.fading = true
 	}
-	screen.Fill(render.Background)
-	for _, s := range a.mgr.visible() {
-		s.Draw(screen, a.ctx)
+	// Keep the scenes' picture while something lies over it.
+	over := a.fading || len(a.notices) > 0
+	if a.dirty || !a.layerOK || a.layer.Bounds() != b {
+		if !a.drawn {
+			a.trace.step("first full Draw begins")
+		}
+		screen.Fill(render.Background)
+		for _, s := range a.mgr.visible() {
+			s.Draw(screen, a.ctx)
+		}
+		a.frames.Painted++
+		a.meter.frame(paintedAll)
+		a.layerOK = false
+		if over {
+			a.layer = fitImage(a.layer, b)
+			a.layer.DrawImage(screen, copyOp)
+			a.layerOK = true
+		}
+	} else {
+		screen.DrawImage(a.layer, copyOp)
+		a.frames.Composed++
+		a.meter.frame(paintedLayer)
 	}
-	if a.fade != nil {
+	if a.fading {
 		if p := float64(a.ticks-a.fadeStart) / fadeTicks; p < 1 {
 			var op ebiten.DrawImageOptions
 			op.ColorScale.ScaleAlpha(float32(1 - easeOut(p)))
 			screen.DrawImage(a.fade, &op)
+		} else {
+			a.fading = false
 		}
 	}
 	a.drawNotices(screen)
-	a.dirty = false
+	a.dirty, a.overlayDirty = false, false
+	if !a.drawn {
+		a.trace.step("first full Draw returns")
+		a.trace.painted = true
+	}
 	a.drawn = true
-	if a.wantShot && !a.shotDone {
-		a.shotDone = true
-		if err := writePNG(a.cfg.Shot, screen); err != nil {
-			a.shotErr = err
-		}
+	a.shoot(screen)
+}
+
+// fitImage returns img if it has bounds b, or else a new image of that size.
+func fitImage(img *ebiten.Image, b image.Rectangle) *ebiten.Image {
+	if img != nil && img.Bounds() == b {
+		return img
+	}
+	if img != nil {
+		img.Deallocate()
+	}
+	return ebiten.NewImage(b.Dx(), b.Dy())
+}
+
+// shoot writes the screenshot once it is due and something has been drawn.
+func (a *App) shoot(screen *ebiten.Image) {
+	if !a.wantShot || a.shotDone || !a.drawn {
+		return
+	}
+	a.shotDone = true
+	if err := writePNG(a.cfg.Shot, screen); err != nil {
+		a.shotErr = err
 	}
 }
 
@@ -321,8 +413,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 // the screen can have changed or be covering it: no overlay, fade or notice.
 func (a *App) drawPart(screen *ebiten.Image) bool {
 	pd, ok := a.mgr.top().(PartDrawer)
-	fading := a.fade != nil && a.ticks-a.fadeStart < fadeTicks
-	if !ok || !a.drawn || fading || len(a.notices) > 0 || len(a.mgr.visible()) != 1 || a.wantShot {
+	if !ok || !a.drawn || a.fading || len(a.notices) > 0 || len(a.mgr.visible()) != 1 {
 		return false
 	}
 	return pd.DrawPart(screen, a.ctx)

@@ -100,14 +100,18 @@ func TestSceneStack(t *testing.T) {
 	}
 }
 
-// TestIdleFramesAreSkipped checks the dirty flag: nothing is drawn while nothing happens,
-// and input, Invalidate and resizing each bring one redraw.
+// TestIdleFramesAreSkipped checks the dirty flag: the first scene is painted once, nothing
+// is drawn while nothing happens, and input, Invalidate and resizing each bring one redraw.
 func TestIdleFramesAreSkipped(t *testing.T) {
 	var log []string
 	p := &probe{name: "p", log: &log}
 	in := &FakeInput{}
 	a, screen := newTestApp(t, p, in)
 	tick(t, a, screen, fadeTicks+5) // the start-up frames
+	// There is nothing to fade from at start-up: one paint, not one per tick of a fade.
+	if p.draws != 1 {
+		t.Errorf("start-up: the first scene was painted %d times, want once", p.draws)
+	}
 	cases := []struct {
 		name  string
 		cause func()

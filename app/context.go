@@ -110,7 +110,8 @@ func (c *Context) Size() (w, h int) { return c.app.width, c.app.height }
 func (c *Context) Tick() time.Duration { return time.Second / time.Duration(ebitenTPS) }
 
 // Now is the time since the app started, counted in ticks so that animations do not depend
-// on the wall clock.
+// on the wall clock. While the app rests, because nothing moves, the ticks it sleeps through
+// are counted when it wakes, so that timers kept in ticks still expire on time.
 func (c *Context) Now() time.Duration { return time.Duration(c.app.ticks) * c.Tick() }
 
 // Delta is the wall-clock time since the previous Update, at least one tick and at most a
@@ -133,7 +134,7 @@ func (c *Context) InvalidatePart() { c.app.partDirty = true }
 // Notify shows a short message over every scene for a few seconds.
 func (c *Context) Notify(msg string) {
 	c.app.notices = append(c.app.notices, notice{text: msg, until: c.app.ticks + noticeTicks})
-	c.Invalidate()
+	c.app.overlayDirty = true
 }
 
 // GoTo replaces every scene with s once the current Update returns.

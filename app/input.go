@@ -81,6 +81,7 @@ type DeviceInput struct {
 	wheelY    float64
 	keys      [keyCount]bool
 	active    bool
+	holding   bool
 	touchBuf  []ebiten.TouchID
 }
 
@@ -165,11 +166,15 @@ func (in *DeviceInput) Update() {
 		in.active = true
 	}
 	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+	in.holding = in.pressing || in.touching
 	for k := Key(1); k < keyCount; k++ {
 		in.keys[k] = false
 		for _, ek := range keyMap[k] {
 			if repeated(ek) {
 				in.keys[k] = true
+			}
+			if ebiten.IsKeyPressed(ek) {
+				in.holding = true
 			}
 		}
 	}
@@ -239,6 +244,13 @@ func (in *DeviceInput) Pressed(k Key) bool { return k > 0 && k < keyCount && in.
 
 // Active implements Input.
 func (in *DeviceInput) Active() bool { return in.active }
+
+// Holding reports whether a button, finger or one of the app's keys is held down: the app
+// then keeps ticking even when nothing moves, for key repeat and drags.
+func (in *DeviceInput) Holding() bool { return in.holding }
+
+// holder is implemented by inputs that know whether something is held down.
+type holder interface{ Holding() bool }
 
 // FakeInput is an Input driven by a test: each queued event is delivered on one tick, in
 // order, and a tick with nothing queued has no input at all.

@@ -107,6 +107,8 @@ const (
 	paintedNothing painting = iota
 	paintedPart
 	paintedAll
+	// paintedLayer laid the fade or notices over a copy of the scenes (see App.layer).
+	paintedLayer
 )
 
 // frame records one Draw call.

@@ -6,7 +6,7 @@
 set -eu
 
 run_pkgs="gcc libc6-dev pkg-config libasound2-dev libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev libgtk-3-dev"
-test_pkgs="$run_pkgs xvfb xauth chromium"
+test_pkgs="$run_pkgs xvfb xauth chromium zip unzip"
 
 case "${1:-run}" in
 run) pkgs=$run_pkgs ;;

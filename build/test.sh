@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installs what the tests need, then runs go vet and every test under a virtual X display,
 # builds the web version and tests it in headless Chromium.
-# Needs Go 1.21 or newer on PATH. KOMA_WEB_TEST=0 skips the browser test; its screenshots
-# go to $KOMA_SHOTS (default /tmp/koma-e2e).
+# Needs Go 1.21 or newer on PATH. KOMA_WEB_TEST=0 skips the browser test (and the release
+# archives' test after it), KOMA_RELEASE_TEST=0 the release archives' test; screenshots go
+# to $KOMA_SHOTS (default /tmp/koma-e2e).
 set -eu
 cd "$(dirname "$0")/.."
 sh build/deps.sh test
@@ -38,3 +39,12 @@ echo "== browser test"
 (cd build/web/e2e && npm ci --no-audit --no-fund --loglevel=error)
 # Headless Chromium draws WebGL in software here, so the test takes a few minutes.
 KOMA_SHOTS=${KOMA_SHOTS:-/tmp/koma-e2e} timeout 1200 node build/web/e2e/e2e.mjs
+
+if [ "${KOMA_RELEASE_TEST:-1}" = 0 ]; then
+	echo "== release archives skipped (KOMA_RELEASE_TEST=0)"
+	exit 0
+fi
+echo "== release archives"
+# Builds build/dist with build/release.sh, then checks the Linux, Windows and web archives
+# (the web one in Chromium, online and offline). About 5 minutes.
+KOMA_SHOTS=${KOMA_SHOTS:-/tmp/koma-e2e}/release timeout 1800 sh build/release_test.sh

@@ -43,6 +43,7 @@ func (m *Menu) Describe(ctx *app.Context) app.Description {
 		addTarget(&d, "continue", &m.resume)
 	}
 	addTarget(&d, "settings", &m.settings)
+	addTarget(&d, "about", &m.about)
 	addTarget(&d, "quit", &m.quit)
 	return d
 }
@@ -149,28 +150,35 @@ func (g *Game) Describe(ctx *app.Context) app.Description {
 	g.layout(ctx)
 	head, _ := g.Status(ctx)
 	d := app.Description{Scene: "game", Status: head}
-	addTarget(&d, "end-move", &g.endMove)
-	for i, b := range g.specials {
+	p := &g.sidePanel
+	addTarget(&d, "end-move", &p.endMove)
+	for i, b := range p.specials {
 		// The ID names the kind of decision ("pass", "stop", "swap", "choose"), and for a
 		// Choose also its option, so that a page script can tell the buttons apart.
-		id := g.specialM[i].Kind.String()
-		if g.specialM[i].Kind == rules.Choose {
-			id = fmt.Sprintf("choose:%d", g.specialM[i].Tag)
+		id := p.specialM[i].Kind.String()
+		if p.specialM[i].Kind == rules.Choose {
+			id = fmt.Sprintf("choose:%d", p.specialM[i].Tag)
 		}
 		addTarget(&d, id, b)
 	}
-	for i, b := range g.choice {
+	for i, b := range p.choice {
 		addTarget(&d, fmt.Sprintf("choice:%d", i), b)
 	}
-	for _, a := range g.acts {
+	for _, a := range p.acts {
 		addTarget(&d, a.id, a.btn)
 	}
-	addTarget(&d, "more", &g.more)
-	addTarget(&d, "hint", &g.hintBtn)
-	addTarget(&d, "move-now", &g.moveNow)
-	addTarget(&d, "back", &g.backBtn)
-	addTarget(&d, "review", &g.reviewBtn)
+	addTarget(&d, "more", &p.more)
+	addTarget(&d, "hint", &g.hinter.hintBtn)
+	addTarget(&d, "move-now", &p.moveNow)
+	addTarget(&d, "back", &g.reviewer.backBtn)
+	addTarget(&d, "review", &g.reviewer.reviewBtn)
+	d.Board = g.describeBoard()
+	return d
+}
 
+// describeBoard describes the game's board: its points where they are on screen, whose
+// turn it is, and the moves a person may make now with the points clicked so far.
+func (g *Game) describeBoard() *app.BoardDescription {
 	st := g.m.State()
 	_, over := g.m.Outcome()
 	bd := &app.BoardDescription{
@@ -203,6 +211,5 @@ func (g *Game) Describe(ctx *app.Context) app.Description {
 	for _, s := range g.pick.Partial() {
 		bd.Partial = append(bd.Partial, top.Label(s))
 	}
-	d.Board = bd
-	return d
+	return bd
 }

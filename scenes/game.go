@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"image"
 	"log"
-	"slices"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -16,28 +14,35 @@ import (
 	"koma/app/think"
 	"koma/i18n"
 	"koma/render"
-	"koma/render/ui"
 	"koma/rules"
-	"koma/rules/ai"
 	"koma/rules/board"
 	"koma/scenes/picker"
 )
 
-// Game is the board being played: a match, the move input, the computer's thinking, the
-// animations and the side panel with the players, the result and the actions.
+// Game is the board being played: a match, the move input, the computer's thinking and
+// the animations. The rest is in parts that each keep their own state: the panel beside
+// the board and its buttons (sidePanel), the move list (moveList), looking back through
+// the game (reviewer), the balance bar's judgements (evaluation), the hint (hinter) and
+// saving and opening files (gameFiles). Game wires them to the match and to each other.
+//
+// The parts are embedded so that their fields read as the screen's own where a test looks
+// at them; the game's code names the part it means. Their methods are unexported, so none
+// can make Game satisfy one of the app's optional scene interfaces by accident.
 type Game struct {
 	m       *match.Match
 	view    *render.BoardView
 	pick    picker.Picker
 	flipped bool
+	// board is the board's part of the window.
+	board image.Rectangle
 
 	anim     *render.Animation
 	animMove rules.Move
 	// landing is the sound of the move being played, heard when it lands.
 	landing  sound.Kind
 	thinking bool
-	choices  []rules.Move
-	dialog   bool // a file dialog is open: the board ignores input meanwhile
+	// choices are the moves the clicks so far leave open, for the person to choose from.
+	choices []rules.Move
 	// practice is a board opened from a rules diagram: nothing is saved, and the way out
 	// leads back to the rules. shown is the diagram's move, drawn until someone plays.
 	practice bool
@@ -46,79 +51,24 @@ type Game struct {
 	// whyNot until the next click; nil when there is nothing to explain.
 	whyTried []board.Site
 	// whyText is whyTried's reason as last worded, in whyLang.
-	whyText string
-	whyLang i18n.Lang
-	// hintVerdict is the exact result behind the hint, in a game the AI has solved.
-	hintVerdict ai.Verdict
-	dots        dotsSpot
-	reach       reachPick // the piece whose reach is shown (game_reach.go)
-	results     chan fileResult
-	saveError   bool // an autosave failure was already reported
+	whyText   string
+	whyLang   i18n.Lang
+	dots      dotsSpot
+	reach     reachPick // the piece whose reach is shown (game_reach.go)
+	saveError bool      // an autosave failure was already reported
 
-	board    image.Rectangle
-	panel    image.Rectangle
-	portrait bool
-	// narrow is a portrait screen too slim for a second column in the panel (a phone).
-	narrow bool
-
-	endMove  ui.Button
-	specials []*ui.Button
-	specialM []rules.Move
-	choice   []*ui.Button
-	footer   []*ui.Button
-	// acts are the standing buttons and their actions; overflow those in "More" when the
-	// window is too small for all of them, as fit says.
-	acts     []panelAction
-	overflow []panelAction
-	more     ui.Button
-	help     ui.Button
-	fit      panelFit
-	// maxDetail caps the lines of the status card's explanation in a very small window;
-	// -1 shows them all.
-	maxDetail int
-	undo      ui.Button
-	redo      ui.Button
-	flip      ui.Button
-	resign    ui.Button
-	rules     ui.Button
-	settings  ui.Button
-	save      ui.Button
-	open      ui.Button
-	rematch   ui.Button
-	menu      ui.Button
-	hintBtn   ui.Button
-	moveNow   ui.Button
-
-	// The hint: a search for the person's move runs while hinting; its line is shown
-	// from hintAt for hintShow.
-	hinting  bool
-	hintLine []rules.Move
-	hintAt   time.Duration
-	// evals holds player 0's expected share of the result at the position after n
-	// decisions, as a search judged it; the balance bar shows it. analysing is the
-	// position the runner is judging in the background, or live for none.
-	evals     map[int]float64
-	analysing int
-
-	// review is the number of decisions behind the position on the board while the
-	// person looks back through the game, or live.
-	review    int
-	backBtn   ui.Button
-	reviewBtn ui.Button
-	// The move list: the first row on show, the row last kept in view, how many rows
-	// there are and fit, and where its turns and its scrollbar are on screen.
-	listTop, listFollow   int
-	listRows, listVisible int
-	listRect, listTrack   image.Rectangle
-	listCells             []listCell
-
-	// The panel's vertical layout, in pixels from the panel's top.
-	statusY, actionsY, movesY, movesBottom float64
+	sidePanel
+	moveList
+	reviewer
+	evaluation
+	hinter
+	gameFiles
 }
 
 // NewGame returns the game scene for m.
 func NewGame(m *match.Match) *Game {
-	g := &Game{m: m, results: make(chan fileResult, 1), review: live, analysing: live, listFollow: -1, maxDetail: -1, evals: map[int]float64{}}
+	g := &Game{m: m, sidePanel: newSidePanel(), moveList: newMoveList(), reviewer: newReviewer(),
+		evaluation: newEvaluation(), gameFiles: newGameFiles()}
 	g.view = render.NewBoardView(m.Spec().Game, m.State().Board())
 	g.flipped = shouldFlip(m)
 	return g
@@ -174,8 +124,8 @@ func (g *Game) Exit(ctx *app.Context) {
 // practice board opened from the rules), so a search this scene had started is begun
 // again.
 func (g *Game) Resume(ctx *app.Context) {
-	if g.thinking || g.hinting {
-		g.thinking, g.hinting = false, false
+	if g.thinking || g.hinter.hinting {
+		g.thinking, g.hinter.hinting = false, false
 		ctx.Runner().Cancel()
 	}
 	ctx.Invalidate()
@@ -215,18 +165,14 @@ func NewPractice(d *diagram) (*Game, error) {
 func (g *Game) prepare(ctx *app.Context) {
 	g.choices, g.whyTried, g.whyText = nil, nil, ""
 	g.anim = nil
-	if g.review > g.m.Len() {
-		g.review = live
+	if g.reviewer.review > g.m.Len() {
+		g.reviewer.leave()
 	}
-	if g.personDecides() {
-		g.pick.Reset(g.position().LegalMoves(nil))
-	} else {
-		g.pick.Reset(nil)
-	}
+	g.resetPick()
 	ctx.Runner().Cancel()
-	g.thinking, g.analysing = false, live
-	g.forgetEvals()
-	g.hinting, g.hintLine = false, nil
+	g.thinking = false
+	g.evaluation.reset(g.m.Len())
+	g.hinter.hinting, g.hinter.hintLine = false, nil
 	if g.practice {
 		ctx.Invalidate()
 		return
@@ -246,7 +192,7 @@ func (g *Game) prepare(ctx *app.Context) {
 }
 
 func (g *Game) startThinking(ctx *app.Context) {
-	g.stopAnalysis(ctx)
+	g.evaluation.stopAnalysis(ctx)
 	seat := g.m.Seat(g.m.ToMove())
 	ctx.Runner().Start(think.Job{State: g.m.State(), Setting: seat.Level.Setting(), Budget: ctx.ThinkTime(seat.Level), Seed: g.m.DecisionSeed()})
 	g.thinking = true
@@ -255,13 +201,13 @@ func (g *Game) startThinking(ctx *app.Context) {
 // personPlays plays the person's decision mv: in the game, or from the position under
 // review once they agree to continue the game from there.
 func (g *Game) personPlays(ctx *app.Context, mv rules.Move) {
-	if g.review == live {
+	if !g.reviewer.reviewing() {
 		g.begin(ctx, mv)
 		return
 	}
 	g.pick.Cancel()
 	g.choices = nil
-	ctx.Push(newPlayFrom(g, g.review, mv))
+	ctx.Push(newPlayFrom(g, g.reviewer.review, mv))
 }
 
 // begin starts playing mv in the game: animated, then committed when the animation ends.
@@ -276,13 +222,10 @@ func (g *Game) begin(ctx *app.Context, mv rules.Move) {
 	}
 	g.choices = nil
 	g.pick.Cancel()
-	if g.hinting {
-		ctx.Runner().Cancel()
-	}
-	g.hinting, g.hintLine = false, nil
+	g.hinter.drop(ctx)
 	g.landing = landingSound(before, after)
 	speed := ctx.Settings().Animation
-	if speed.Scale() == 0 || ctx.Shooting() || g.review != live {
+	if speed.Scale() == 0 || ctx.Shooting() || g.reviewer.reviewing() {
 		g.commit(ctx, mv)
 		return
 	}
@@ -330,152 +273,6 @@ func (g *Game) takeBack(ctx *app.Context) {
 		return
 	}
 	g.prepare(ctx)
-}
-
-// Update implements app.Scene.
-func (g *Game) Update(ctx *app.Context) error {
-	g.layout(ctx)
-	in := ctx.Input()
-	g.pollFiles(ctx)
-	if _, _, ok := in.Clicked(); ok && g.anim != nil {
-		// A click during an animation is not lost: the move lands at once and the click
-		// then counts on the new position.
-		g.anim.Finish()
-	}
-
-	switch {
-	case g.anim != nil:
-		g.anim.Advance(ctx.Settings().Animation.Scaled(ctx.Delta()))
-		ctx.Invalidate()
-		if g.anim.Done() {
-			g.commit(ctx, g.animMove)
-		}
-	case g.m.ComputerToMove():
-		if !g.thinking {
-			g.startThinking(ctx)
-		} else if mv, ok := ctx.Runner().Poll(); ok {
-			g.thinking = false
-			g.noteEvalAt(g.m.Len(), g.m.ToMove(), ctx.Runner().Last().Stats)
-			if rules.IsLegal(g.m.State(), mv) {
-				g.begin(ctx, mv)
-			} else {
-				log.Printf("scenes: the computer chose an illegal move %s", rules.FormatMove(g.m.State(), mv))
-				ctx.Notify(ctx.T("notice.ai-failed"))
-			}
-		}
-		// The dots of "Thinking" step every dotTicks ticks; they alone are repainted.
-		if ctx.Now()%(ctx.Tick()*dotTicks) == 0 {
-			ctx.InvalidatePart()
-		}
-	case g.hinting:
-		g.pollHint(ctx)
-		if ctx.Now()%(ctx.Tick()*dotTicks) == 0 {
-			ctx.InvalidatePart()
-		}
-	case g.hintLine != nil && ctx.Now()-g.hintAt >= hintShow:
-		g.hintLine = nil
-		ctx.Invalidate()
-	default:
-		g.analyse(ctx)
-	}
-
-	switch {
-	case in.Pressed(app.KeyUndo) && g.m.CanUndo():
-		g.review = live
-		g.takeBack(ctx)
-		return nil
-	case in.Pressed(app.KeyRedo) && g.m.CanRedo():
-		if err := g.m.Redo(); err == nil {
-			g.review = live
-			g.prepare(ctx)
-		}
-		return nil
-	case in.Pressed(app.KeyFlip):
-		g.flipped = !g.flipped
-		ctx.Invalidate()
-		return nil
-	case in.Pressed(app.KeyHelp):
-		ctx.Push(newHelpCard())
-		return nil
-	case in.Pressed(app.KeyHint) && g.canHint() && !g.hinting:
-		g.startHint(ctx)
-		return nil
-	case hit(ctx, &g.more):
-		ctx.Push(newMoreMenu(g.overflow))
-		return nil
-	case hit(ctx, &g.moveNow):
-		if g.thinking {
-			ctx.Runner().MoveNow()
-		}
-		return nil
-	}
-	for _, a := range g.acts {
-		if hit(ctx, a.btn) {
-			a.act(ctx)
-			return nil
-		}
-	}
-	if !g.dialog && g.reviewKeys(ctx) {
-		return nil
-	}
-	if g.anim != nil || g.dialog || !g.personDecides() {
-		return nil
-	}
-	if hit(ctx, &g.hintBtn) {
-		g.startHint(ctx)
-		return nil
-	}
-	if _, _, ok := in.Clicked(); ok && g.hintLine != nil {
-		// The next click puts the hint away, and still counts as a click.
-		g.hintLine = nil
-		ctx.Invalidate()
-	}
-	if hit(ctx, &g.endMove) {
-		g.handle(ctx, g.pick.Stop())
-		return nil
-	}
-	for i, b := range g.specials {
-		if hit(ctx, b) {
-			g.personPlays(ctx, g.specialM[i])
-			return nil
-		}
-	}
-	for i, b := range g.choice {
-		if hit(ctx, b) && i < len(g.choices) {
-			g.personPlays(ctx, g.choices[i])
-			return nil
-		}
-	}
-	if in.Pressed(app.KeyBack) {
-		g.pick.Cancel()
-		g.choices = nil
-		ctx.Invalidate()
-	}
-	if in.Pressed(app.KeyEnter) && g.pick.CanStop() {
-		g.handle(ctx, g.pick.Stop())
-	}
-	if x, y, ok := in.Clicked(); ok && image.Pt(int(x), int(y)).In(g.view.Rect()) {
-		g.whyTried, g.whyText = nil, ""
-		if s, ok := g.view.SiteAt(x, y); ok {
-			if g.reachClick(s) { // a piece whose reach to show (game_reach.go)
-				ctx.Invalidate()
-				return nil
-			}
-			tried := append(slices.Clone(g.pick.Partial()), s)
-			r := g.pick.Click(s)
-			if r.Outcome == picker.Ignored || r.Outcome == picker.Cleared {
-				if why := g.whyNot(ctx, tried); why != "" {
-					g.whyTried, g.whyText, g.whyLang = tried, why, ctx.Lang()
-				}
-			}
-			g.handle(ctx, r)
-		} else {
-			g.pick.Cancel()
-			g.choices = nil
-		}
-		ctx.Invalidate()
-	}
-	return nil
 }
 
 // whyNot explains in one line why the clicks in tried lead to no legal move: the game's own
@@ -549,7 +346,9 @@ func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 		}
 	}
 	g.view.Draw(dst, g.position(), d)
-	g.drawHint(dst, ctx)
+	if g.anim == nil {
+		g.hinter.draw(dst, ctx, g.view)
+	}
 	// The landings clicked so far in a chain: rings, so the path being built stays visible.
 	u := ctx.Unit()
 	for _, s := range partial[min(1, len(partial)):] {
@@ -566,7 +365,7 @@ func (g *Game) preview(ctx *app.Context) []board.Site {
 	if !ok || g.anim != nil || !g.personDecides() {
 		return nil
 	}
-	for i, b := range g.choice {
+	for i, b := range g.sidePanel.choice {
 		if i < len(g.choices) && hovered(ctx, b.Rect) {
 			return pv.Captures(g.choices[i], nil)
 		}

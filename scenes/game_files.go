@@ -19,6 +19,20 @@ import (
 // maxOpenBytes bounds how much of a file "Open game" reads; saved games are tiny.
 const maxOpenBytes = 2 << 20
 
+// gameFiles saves and opens game records through the platform's dialogs. A dialog runs
+// off the game loop, since it blocks until the player answers; its answer comes back
+// through results and poll handles it on the loop.
+type gameFiles struct {
+	// dialog is set while a dialog is open: the board ignores input meanwhile, and no
+	// second dialog opens.
+	dialog  bool
+	results chan fileResult
+}
+
+// newGameFiles returns the files part with no dialog open.
+func newGameFiles() gameFiles { return gameFiles{results: make(chan fileResult, 1)} }
+
+// fileResult is a dialog's answer.
 type fileResult struct {
 	opened bool
 	path   string
@@ -28,25 +42,25 @@ type fileResult struct {
 	askReplace bool
 }
 
-// saveFile asks where to save the match and writes it, off the game loop.
-func (g *Game) saveFile(ctx *app.Context) {
+// save asks where to save m and writes it, off the game loop.
+func (f *gameFiles) save(ctx *app.Context, m *match.Match) {
 	d := ctx.Dialogs()
-	if d == nil || g.dialog {
+	if d == nil || f.dialog {
 		return
 	}
-	data, err := g.m.Save()
+	data, err := m.Save()
 	if err != nil {
 		ctx.Notify(ctx.T("notice.save-failed"))
 		return
 	}
 	req := app.FileRequest{Title: ctx.T("dialog.save"), FilterName: ctx.T("dialog.filter"), Ext: "json",
-		StartFile: saveName(g.m, time.Now()), StartDir: app.DocumentsDir()}
+		StartFile: saveName(m, time.Now()), StartDir: app.DocumentsDir()}
 	if t, ok := d.(app.Transfer); ok {
-		g.download(t, req, data)
+		f.download(t, req, data)
 		return
 	}
-	g.dialog = true
-	results := g.results
+	f.dialog = true
+	results := f.results
 	go func() {
 		path, err := d.SaveFile(req)
 		if err != nil {
@@ -100,19 +114,19 @@ func saveName(m *match.Match, day time.Time) string {
 	return fmt.Sprintf("%s-%s.json", m.Spec().Game.ID, day.Format(time.DateOnly))
 }
 
-// openFile asks for a saved game and reads it, off the game loop; pollFiles loads it.
-func (g *Game) openFile(ctx *app.Context) {
+// open asks for a saved game and reads it, off the game loop; poll loads it.
+func (f *gameFiles) open(ctx *app.Context) {
 	d := ctx.Dialogs()
-	if d == nil || g.dialog {
+	if d == nil || f.dialog {
 		return
 	}
 	req := app.FileRequest{Title: ctx.T("dialog.open"), FilterName: ctx.T("dialog.filter"), Ext: "json"}
 	if t, ok := d.(app.Transfer); ok {
-		g.upload(t, req)
+		f.upload(t, req)
 		return
 	}
-	g.dialog = true
-	results := g.results
+	f.dialog = true
+	results := f.results
 	go func() {
 		path, err := d.OpenFile(req)
 		var data []byte
@@ -146,14 +160,16 @@ func readLimited(path string) ([]byte, error) {
 	return data, nil
 }
 
-func (g *Game) pollFiles(ctx *app.Context) {
+// poll handles the answer of a dialog once it has come: a saved game loaded in place of
+// current, a notice that the game was saved, or why it was not.
+func (f *gameFiles) poll(ctx *app.Context, current *match.Match) {
 	var r fileResult
 	select {
-	case r = <-g.results:
+	case r = <-f.results:
 	default:
 		return
 	}
-	g.dialog = false
+	f.dialog = false
 	ctx.Invalidate()
 	switch {
 	case errors.Is(r.err, app.ErrDialogCancelled):
@@ -172,7 +188,7 @@ func (g *Game) pollFiles(ctx *app.Context) {
 			ctx.Notify(ctx.T("notice.open-failed"))
 			return
 		}
-		startInstead(ctx, g.m, m)
+		startInstead(ctx, current, m)
 	default:
 		ctx.Notify(ctx.T("notice.saved", filepath.Base(r.path)))
 	}

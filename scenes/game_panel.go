@@ -1,10 +1,10 @@
 package scenes
 
-// The panel beside the board: the players, the status, the prompt and the move list.
+// What the panel beside the board says about the game: the players, the status and the
+// prompt, worded from the match; sidePanel places them and draws the buttons.
 
 import (
 	"image/color"
-	"math"
 	"strings"
 	"unicode"
 
@@ -22,7 +22,7 @@ import (
 func (g *Game) Status(ctx *app.Context) (headline, detail string) {
 	spec := g.m.Spec()
 	doc := rulesDoc(ctx, spec.Game)
-	if o, over := g.m.Outcome(); over && g.review == live {
+	if o, over := g.m.Outcome(); over && !g.reviewer.reviewing() {
 		detail = g.nameInReason(ctx, reasonText(ctx, doc, o.Reason), o.Winner, g.m.State().ToMove())
 		if o.Reason == match.ReasonResigned {
 			detail = ctx.T("reason.resigned", sideName(ctx, g.m.State(), o.Winner.Other()))
@@ -34,18 +34,18 @@ func (g *Game) Status(ctx *app.Context) (headline, detail string) {
 		}
 		return g.resultText(ctx, o), detail
 	}
-	if g.review != live {
-		return g.reviewStatus(ctx)
+	if g.reviewer.reviewing() {
+		return g.reviewer.reviewStatus(ctx, g.m, g.personDecides(), g.evaluation.analysing != live)
 	}
 	p := g.m.ToMove()
 	if g.m.ComputerToMove() {
 		return ctx.T("game.thinking"), ""
 	}
-	if g.hinting {
+	if g.hinter.hinting {
 		return ctx.T("game.thinking"), ctx.T("game.hint-thinking")
 	}
-	if len(g.hintLine) > 0 {
-		return ctx.T("game.ai-hint"), g.hintText(ctx)
+	if len(g.hinter.hintLine) > 0 {
+		return ctx.T("game.ai-hint"), g.hinter.hintText(ctx, g.m.State(), g.verdictText(ctx))
 	}
 	headline = ctx.T("game.your-turn")
 	if g.humans() > 1 {
@@ -163,34 +163,6 @@ func (g *Game) hint(ctx *app.Context) string {
 	return ctx.T("game.hint.move")
 }
 
-func (g *Game) statusHeight(ctx *app.Context, width float64) float64 {
-	u := ctx.Unit()
-	head, detail := g.Status(ctx)
-	h := wrappedHeight(head, sizeHeading*u, true, width-32*u) + 28*u
-	if detail != "" {
-		h += float64(len(g.detailLines(detail, ctx, width)))*sizeSmall*u*render.LineHeight + 2*u
-	}
-	return h
-}
-
-// detailLines wraps the status card's explanation, cut to the lines the panel has room
-// for in a very small window, the last one then ending in an ellipsis.
-func (g *Game) detailLines(detail string, ctx *app.Context, width float64) []string {
-	u := ctx.Unit()
-	lines := render.WrapText(detail, sizeSmall*u, false, width-32*u)
-	if g.maxDetail == 0 {
-		return nil
-	}
-	if g.maxDetail > 0 && len(lines) > g.maxDetail {
-		lines = append([]string(nil), lines[:g.maxDetail]...)
-		// Ellipsize adds the ellipsis only where it cuts, so the line is cut by hand when
-		// it fits as it is.
-		last := lines[len(lines)-1] + "…"
-		lines[len(lines)-1] = render.Ellipsize(last, sizeSmall*u, false, width-32*u)
-	}
-	return lines
-}
-
 // Draw implements app.Scene.
 func (g *Game) Draw(dst *ebiten.Image, ctx *app.Context) {
 	g.layout(ctx)
@@ -199,38 +171,64 @@ func (g *Game) Draw(dst *ebiten.Image, ctx *app.Context) {
 	g.drawPanel(dst, ctx)
 }
 
+// drawPanel draws the panel as the last layout placed it: the title, the players, the
+// balance bar, the status card, the actions, the move list and the standing buttons.
 func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
+	p := &g.sidePanel
 	u := ctx.Unit()
-	ui.DrawPanel(dst, g.panel, render.Panel, panelRadius*u)
-	pad := g.pad(ctx)
-	px, py := float64(g.panel.Min.X)+pad, float64(g.panel.Min.Y)+pad
-	pw := float64(g.panel.Dx()) - 2*pad
-	if g.portrait && !g.narrow {
-		pw -= math.Min(pw*0.42, 360*u) + pad
-	}
+	ui.DrawPanel(dst, p.rect, render.Panel, panelRadius*u)
+	px, pw := p.column(ctx)
+	py := float64(p.rect.Min.Y) + p.pad(ctx)
 	spec := g.m.Spec()
 	doc := rulesDoc(ctx, spec.Game)
 
-	render.DrawText(dst, doc.Name, g.titleSize()*u, true, px, py, render.Text, render.AlignLeft)
-	y := py + g.titleSize()*u*render.LineHeight
-	if v := variantText(ctx, doc, spec); v != "" && g.fit != fitCompact {
+	render.DrawText(dst, doc.Name, p.titleSize()*u, true, px, py, render.Text, render.AlignLeft)
+	y := py + p.titleSize()*u*render.LineHeight
+	if v := variantText(ctx, doc, spec); v != "" && p.fit != fitCompact {
 		render.DrawText(dst, v, sizeSmall*u, false, px, y-4*u, render.MutedText, render.AlignLeft)
 		y += sizeSmall * u * render.LineHeight
 	}
 	y += 16 * u
-	if g.fit == fitCompact {
+	if p.fit == fitCompact {
 		y -= 8 * u
 	}
+	y = g.drawPlayers(dst, ctx, px, y, pw)
+	if g.showsEval(ctx) {
+		g.evaluation.drawEvalBar(dst, ctx, g.position(), g.shownAt(), px, y, pw)
+	}
+	g.drawStatusCard(dst, ctx, px, pw)
 
-	// One row per player; the row of the player to move is lit.
+	drawButton(dst, ctx, &p.endMove)
+	for _, b := range p.specials {
+		drawButton(dst, ctx, b)
+	}
+	for _, b := range p.choice {
+		drawButton(dst, ctx, b)
+	}
+	for _, b := range []*ui.Button{&g.hinter.hintBtn, &p.moveNow, &g.reviewer.backBtn, &g.reviewer.reviewBtn} {
+		if !b.Rect.Empty() {
+			drawButton(dst, ctx, b)
+		}
+	}
+	top, bottom := float64(p.rect.Min.Y)+p.movesY, float64(p.rect.Min.Y)+p.movesBottom
+	g.moveList.draw(dst, ctx, g.m, currentTurn(g.m.Turns(), g.shownAt()), px, top, bottom, pw)
+	for _, b := range p.footer {
+		drawButton(dst, ctx, b)
+	}
+}
+
+// drawPlayers draws one row per player from y down, the row of the player to move lit,
+// and returns where the rows end.
+func (g *Game) drawPlayers(dst *ebiten.Image, ctx *app.Context, px, y, pw float64) float64 {
+	u := ctx.Unit()
 	toMove := g.m.ToMove()
-	if g.review != live {
+	if g.reviewer.reviewing() {
 		toMove = g.position().ToMove()
 	}
 	o, over := g.m.Outcome()
-	for p := range spec.Game.Sides {
-		player := rules.Player(p)
-		rowH, step := g.playerRow(ctx)
+	for pl := range g.m.Spec().Game.Sides {
+		player := rules.Player(pl)
+		rowH, step := g.sidePanel.playerRow(ctx)
 		if player == toMove && g.anim == nil {
 			render.FillRoundedRect(dst, px-10*u, y, pw+20*u, rowH, 10*u, render.ButtonHover)
 			render.FillRoundedRect(dst, px-10*u, y+8*u, 4*u, rowH-16*u, 2*u, render.Accent)
@@ -245,14 +243,18 @@ func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
 		render.DrawText(dst, role, sizeSmall*u, false, px+pw, y+(rowH-sizeSmall*u*render.LineHeight)/2, render.MutedText, render.AlignRight)
 		y += step
 	}
-	if g.showsEval(ctx) {
-		g.drawEvalBar(dst, ctx, px, y, pw)
-	}
+	return y
+}
 
-	// The status card.
-	sy := float64(g.panel.Min.Y) + g.statusY
-	sh := g.statusHeight(ctx, pw)
+// drawStatusCard draws the status card where the layout put it: the headline, with the
+// "thinking" dots while a search runs, and the explanation. A finished game's card is lit.
+func (g *Game) drawStatusCard(dst *ebiten.Image, ctx *app.Context, px, pw float64) {
+	p := &g.sidePanel
+	u := ctx.Unit()
+	_, over := g.m.Outcome()
+	sy := float64(p.rect.Min.Y) + p.statusY
 	head, detail := g.Status(ctx)
+	sh := p.statusHeight(ctx, head, detail, pw)
 	card := render.ButtonFill
 	ink := render.Text
 	if over {
@@ -261,7 +263,7 @@ func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
 	render.FillRoundedRect(dst, px, sy, pw, sh, 12*u, card)
 	hy := sy + 14*u
 	headW := drawWrappedWidth(dst, head, sizeHeading*u, true, px+16*u, hy, pw-32*u, ink)
-	if (g.m.ComputerToMove() || g.hinting) && !over {
+	if (g.m.ComputerToMove() || g.hinter.hinting) && !over {
 		g.drawDots(dst, ctx, px+16*u+headW+6*u, hy+sizeHeading*u*render.LineHeight*0.62, ink)
 	}
 	hy += wrappedHeight(head, sizeHeading*u, true, pw-32*u) + 2*u
@@ -270,26 +272,9 @@ func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
 		if over {
 			dink = render.OnAccent
 		}
-		for i, l := range g.detailLines(detail, ctx, pw) {
+		for i, l := range p.detailLines(detail, ctx, pw) {
 			render.DrawText(dst, l, sizeSmall*u, false, px+16*u, hy+float64(i)*sizeSmall*u*render.LineHeight, dink, render.AlignLeft)
 		}
-	}
-
-	drawButton(dst, ctx, &g.endMove)
-	for _, b := range g.specials {
-		drawButton(dst, ctx, b)
-	}
-	for _, b := range g.choice {
-		drawButton(dst, ctx, b)
-	}
-	for _, b := range []*ui.Button{&g.hintBtn, &g.moveNow, &g.backBtn, &g.reviewBtn} {
-		if !b.Rect.Empty() {
-			drawButton(dst, ctx, b)
-		}
-	}
-	g.drawMoves(dst, ctx, px, pw)
-	for _, b := range g.footer {
-		drawButton(dst, ctx, b)
 	}
 }
 

@@ -15,11 +15,12 @@ import (
 )
 
 // Menu is the start screen: every game of the catalog with a picture of its board, the
-// unfinished game to continue, the settings and Quit. The cards scroll when the window is
-// too short for all of them.
+// unfinished game to continue, the settings, About and Quit. The cards scroll when the
+// window is too short for all of them.
 type Menu struct {
 	cards    []menuCard
 	settings ui.Button
+	about    ui.Button
 	quit     ui.Button
 	resume   ui.Button
 	saved    *match.Match
@@ -107,6 +108,10 @@ func (m *Menu) layout(ctx *app.Context) {
 	}
 	sw := buttonWidth(ctx, m.settings.Label)
 	m.settings.Rect = rectF(right-sw, top, sw, buttonHeight*u)
+	right -= sw + gap*u
+	m.about.Label = ctx.T("menu.about")
+	aw := buttonWidth(ctx, m.about.Label)
+	m.about.Rect = rectF(right-aw, top, aw, buttonHeight*u)
 
 	y := mg + m.headerHeight(ctx) + 28*u
 	m.banner = image.Rectangle{}
@@ -182,6 +187,9 @@ func (m *Menu) Update(ctx *app.Context) error {
 	case hit(ctx, &m.settings):
 		ctx.Push(NewSettings())
 		return nil
+	case hit(ctx, &m.about):
+		ctx.Push(NewAbout())
+		return nil
 	case hit(ctx, &m.quit):
 		ctx.Quit()
 		return nil
@@ -213,11 +221,12 @@ func (m *Menu) Draw(dst *ebiten.Image, ctx *app.Context) {
 	render.DrawText(dst, ctx.T("app.mark"), 38*u, true, mg+seal/2, mg+(seal-38*u*render.LineHeight)/2, render.OnAccent, render.AlignCenter)
 	tx := mg + seal + 18*u
 	render.DrawText(dst, ctx.T("app.title"), sizeTitle*u, true, tx, mg-2*u, render.Text, render.AlignLeft)
-	tagW := float64(m.settings.Rect.Min.X) - tx - gap*u
+	tagW := float64(m.about.Rect.Min.X) - tx - gap*u
 	if lines := render.WrapText(ctx.T("menu.tagline"), sizeBody*u, false, tagW); len(lines) > 0 {
 		render.DrawText(dst, lines[0], sizeBody*u, false, tx, mg+sizeTitle*u*render.LineHeight-6*u, render.MutedText, render.AlignLeft)
 	}
 	drawButton(dst, ctx, &m.settings)
+	drawButton(dst, ctx, &m.about)
 	drawButton(dst, ctx, &m.quit)
 
 	if m.saved != nil && !m.banner.Empty() {

@@ -11,7 +11,7 @@ import (
 )
 
 // ScreenNames lists the screens Start can open, as named on the command line.
-var ScreenNames = []string{"menu", "setup", "game", "rules", "settings"}
+var ScreenNames = []string{"menu", "setup", "game", "rules", "settings", "about"}
 
 // StartOptions choose the first screen: normally the menu; for screenshots and reviews any
 // screen, with a game and a position.
@@ -38,6 +38,8 @@ func Start(opts StartOptions) (app.Scene, error) {
 		return NewMenu(), nil
 	case "settings":
 		return &Menu{first: NewSettings()}, nil
+	case "about":
+		return &Menu{first: NewAbout()}, nil
 	case "setup", "rules":
 		s := NewSetup(opts.Spec.Game)
 		s.preset = optionsOf(opts.Spec)

@@ -124,6 +124,8 @@ var contentTypes = map[string]string{
 	".js":   "text/javascript; charset=utf-8",
 	".html": "text/html; charset=utf-8",
 	".json": "application/json",
+	// The web app's manifest; Chromium reads it whatever its type, other browsers may not.
+	".webmanifest": "application/manifest+json",
 }
 
 func contentType(name string) string {

@@ -16,10 +16,18 @@
 //      Continue must resume) and after a finished game; the app must start each time.
 //   5. The app failing once it runs (here, the page refuses window.koma): the page must
 //      say so rather than go blank.
+//   6. Offline: Chromium reads the web app manifest and its icons; once the service worker
+//      is active the network goes away, the page is reloaded, and a game is started and a
+//      move played from the worker's copy of the app.
+//   7. A new build deployed over an installed one (a copy of the build whose files change
+//      while the page is open): the worker must fetch the new build, drop the old one's
+//      cache, and the next visit must run the new page.
 //
 // Screenshots go to $KOMA_SHOTS (default /tmp/koma-e2e), never into the repository.
 //
 //   node build/web/e2e/e2e.mjs            # after ./build/web.sh and npm ci in this folder
+//   KOMA_E2E_ONLY=offline,new-build node build/web/e2e/e2e.mjs   # only the scenarios named
+//   KOMA_WEB_DIST=folder node build/web/e2e/e2e.mjs              # another copy of the build
 import { chromium } from "playwright-core";
 import { spawn, execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -38,7 +46,8 @@ const MAX_GAP_MS = 500;
 // Ebitengine's own tick rate, over its last second, when nothing is being repainted.
 const MIN_SETTLED_TPS = 58;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const dist = path.join(root, "build/web/dist");
+// KOMA_WEB_DIST tests another copy of the build, such as the release's web archive unpacked.
+const dist = process.env.KOMA_WEB_DIST ? path.resolve(process.env.KOMA_WEB_DIST) : path.join(root, "build/web/dist");
 const shots = process.env.KOMA_SHOTS || path.join(os.tmpdir(), "koma-e2e");
 const chromiumPath = process.env.KOMA_CHROMIUM || "/usr/bin/chromium";
 // The flags that work for Debian's chromium in a container without a GPU or a session bus.
@@ -66,11 +75,11 @@ function check(ok, what) {
   return ok;
 }
 
-// startServer builds and starts build/serve on a free port and returns its URL.
-async function startServer(tmp) {
+// startServer builds and starts build/serve on a free port, serving dir, and returns its URL.
+async function startServer(tmp, dir = dist) {
   const bin = path.join(tmp, "serve");
-  execFileSync("go", ["build", "-o", bin, "./build/serve"], { cwd: root, stdio: "inherit" });
-  const proc = spawn(bin, ["-addr", "127.0.0.1:0", "-dir", dist], { stdio: ["ignore", "pipe", "inherit"] });
+  if (!fs.existsSync(bin)) execFileSync("go", ["build", "-o", bin, "./build/serve"], { cwd: root, stdio: "inherit" });
+  const proc = spawn(bin, ["-addr", "127.0.0.1:0", "-dir", dir], { stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise((resolve, reject) => {
     let out = "";
     const timer = setTimeout(() => reject(new Error("serve did not start: " + out)), 15000);
@@ -461,6 +470,155 @@ async function failureShown(browser, url) {
   await context.close();
 }
 
+// offline checks that the web app installs and then plays without a network: the manifest
+// and its icons as Chromium reads them, then, with the service worker active, a reload with
+// the network cut off, a new game and a move.
+async function offline(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  const page = await context.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  // What the page gets over the network, and what from the service worker.
+  const network = [];
+  const fromWorker = [];
+  page.on("requestfinished", (r) => {
+    r.response().then((resp) => {
+      if (resp) (resp.fromServiceWorker() ? fromWorker : network).push(new URL(r.url()).pathname);
+    });
+  });
+  await page.goto(url);
+  await waitScene(page, "menu", 60000);
+
+  // The manifest as Chromium parsed it, and every icon it lists loaded as a picture.
+  const cdp = await context.newCDPSession(page);
+  const app = await cdp.send("Page.getAppManifest");
+  const manifest = JSON.parse(app.data || "{}");
+  check(app.url.endsWith("/manifest.webmanifest") && (app.errors || []).length === 0,
+    `Chromium reads the manifest without errors (${app.url}; ${JSON.stringify(app.errors || [])})`);
+  const icons = manifest.icons || [];
+  const sizes = icons.map((i) => `${i.sizes}${i.purpose === "maskable" ? " maskable" : ""}`);
+  check(manifest.name === "Koma" && manifest.display === "standalone" && sizes.includes("192x192") &&
+    sizes.includes("512x512") && sizes.includes("512x512 maskable"), `the manifest names Koma and lists its icons: ${sizes.join(", ")}`);
+  const loaded = await page.evaluate(async (list) => {
+    const out = [];
+    for (const icon of list) {
+      const resp = await fetch(new URL(icon.src, document.baseURI));
+      const bitmap = await createImageBitmap(await resp.blob());
+      out.push(`${icon.src} ${bitmap.width}x${bitmap.height}`);
+    }
+    return out;
+  }, icons);
+  check(icons.every((icon, i) => loaded[i] === `${icon.src} ${icon.sizes}`), `every icon loads at its size: ${loaded.join(", ")}`);
+  const favicon = await page.evaluate(() => document.querySelector("link[rel=icon]").href);
+  check(/favicon\.png$/.test(favicon), `the page has a favicon (${favicon})`);
+  const installability = await cdp.send("Page.getInstallabilityErrors").catch(() => null);
+  if (installability) log("installability as Chromium sees it:", JSON.stringify(installability.installabilityErrors));
+
+  // The worker registers once the app runs and takes the page over when it has the files.
+  const build = await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    }
+    const names = await caches.keys();
+    const cache = await caches.open(names.find((n) => n.startsWith("koma-")));
+    const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
+    return { state: reg.active && reg.active.state, names, keys };
+  });
+  check(build.state === "activated" && build.names.length === 1 && /^koma-[0-9a-f]{16}$/.test(build.names[0]),
+    `the service worker is active with one cache named after the build (${build.names.join(", ")})`);
+  check(["/", "/index.html", "/wasm_exec.js", "/koma.wasm"].every((p) => build.keys.includes(p)),
+    `it keeps the page, the loader and the module (${build.keys.join(" ")})`);
+
+  await context.setOffline(true);
+  // A file the worker does not keep must now fail to load; the browser logs that failure,
+  // which is what this probe expects rather than an error of the app.
+  const logged = errors.length;
+  check(await page.evaluate(() => fetch("LICENSES.txt", { cache: "no-store" }).then(() => false, () => true)),
+    "the network is cut off: a file the worker does not keep cannot be fetched");
+  await page.waitForTimeout(200);
+  errors.splice(logged, errors.length - logged, ...errors.slice(logged).filter((e) => !/Failed to load resource/.test(e)));
+  network.length = 0;
+  fromWorker.length = 0;
+  await page.reload();
+  await waitScene(page, "menu", 90000);
+  const s = await state(page);
+  check(s.lang === "en", "the app starts again offline, from the service worker's copy");
+  check(network.length === 0 && fromWorker.includes("/koma.wasm"),
+    `the offline reload came from the worker (${fromWorker.join(" ")}), nothing over the network (${network.join(" ") || "nothing"})`);
+  await newGame(page, false, "konane", "beginner");
+  const mv = await playMove(page, false);
+  check(true, `a game is started and a move played offline (${mv.text})`);
+  await shot(page, "offline-1-game.png");
+  await context.setOffline(false);
+  check(errors.length === 0, "no errors on the page" + (errors.length ? ": " + errors.join(" | ") : ""));
+  await context.close();
+}
+
+// cacheNames lists the page's caches once its service worker controls it.
+async function cacheNames(page) {
+  return page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    }
+    return caches.keys();
+  });
+}
+
+// newBuild checks that deploying a new build replaces the one a browser keeps. It serves a
+// copy of the build, so that the copy can change under the open page as a deployment
+// would change a web server's files.
+async function newBuild(browser) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "koma-deploy-"));
+  const site = path.join(tmp, "site");
+  fs.cpSync(dist, site, { recursive: true });
+  const server = await startServer(tmp, site);
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+    const page = await context.newPage();
+    const errors = [];
+    watchErrors(page, errors);
+    await page.goto(server.url);
+    await waitScene(page, "menu", 60000);
+    const before = await cacheNames(page);
+    check(before.length === 1, `the first build is kept (${before.join(", ")})`);
+
+    // The deployment: a new page and, as build/web.sh writes it, a service worker whose
+    // cache is named after the new build.
+    const sw = fs.readFileSync(path.join(site, "sw.js"), "utf8");
+    const id = /const BUILD = "([0-9a-f]+)"/.exec(sw);
+    if (!check(id !== null, "the service worker names its build")) return;
+    fs.writeFileSync(path.join(site, "sw.js"), sw.replace(id[0], 'const BUILD = "0000000000000002"'));
+    const html = fs.readFileSync(path.join(site, "index.html"), "utf8");
+    fs.writeFileSync(path.join(site, "index.html"), html.replace("<head>", '<head>\n<meta name="koma-test-build" content="2">'));
+
+    // The visit after the deployment still runs the build it has, whole, while the browser
+    // finds the new worker and lets it fetch the new build.
+    await page.reload();
+    await waitScene(page, "menu", 90000);
+    check(await page.evaluate(() => !document.querySelector("meta[name=koma-test-build]")),
+      "the visit that finds the new build runs the old one whole");
+    let names = [];
+    for (let i = 0; i < 120; i++) {
+      names = await page.evaluate(() => caches.keys());
+      if (names.length === 1 && names[0] === "koma-0000000000000002") break;
+      await page.waitForTimeout(500);
+    }
+    check(names.length === 1 && names[0] === "koma-0000000000000002",
+      `the new build replaces the old one in the browser's cache (${before.join(", ")} -> ${names.join(", ")})`);
+    await page.reload();
+    await waitScene(page, "menu", 90000);
+    check(await page.evaluate(() => document.querySelector("meta[name=koma-test-build]") !== null),
+      "the next visit runs the new build");
+    check(errors.length === 0, "no errors on the page" + (errors.length ? ": " + errors.join(" | ") : ""));
+    await context.close();
+  } finally {
+    server.proc.kill();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   if (!fs.existsSync(path.join(dist, "koma.wasm"))) throw new Error(`${dist}/koma.wasm is missing: run ./build/web.sh first`);
   fs.rmSync(shots, { recursive: true, force: true });
@@ -473,7 +631,8 @@ async function main() {
     // KOMA_E2E_ONLY=storage-blocked,failure-shown runs only the scenarios named.
     const only = (process.env.KOMA_E2E_ONLY || "").split(",").filter(Boolean);
     for (const [name, scenario] of [["english-mouse-expert", englishMouseExpert], ["japanese-touch", japaneseTouch],
-      ["returning-player", returningPlayer], ["storage-blocked", storageBlocked], ["failure-shown", failureShown]]) {
+      ["returning-player", returningPlayer], ["storage-blocked", storageBlocked], ["failure-shown", failureShown],
+      ["offline", offline], ["new-build", newBuild]]) {
       if (only.length && !only.includes(name)) continue;
       log("==", name);
       try {

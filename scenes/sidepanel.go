@@ -1,0 +1,386 @@
+package scenes
+
+// The panel beside the board, as a layout: where it goes for every window shape, its
+// buttons, and how much of it a small window keeps.
+
+import (
+	"image"
+	"math"
+
+	"koma/app"
+	"koma/app/match"
+	"koma/render"
+	"koma/render/ui"
+	"koma/rules"
+)
+
+// panelAction is a standing button of the panel and what it does. Buttons that find no
+// room in a small window move into the "More" list, which runs the same action.
+type panelAction struct {
+	btn *ui.Button
+	id  string
+	act func(ctx *app.Context)
+	// keep marks the buttons that stay on the panel when the others move into "More";
+	// spare ones among them go too in the smallest windows.
+	keep, spare bool
+}
+
+// panelFit is how much of the panel a layout keeps: the full set of buttons, the main
+// ones plus "More", and then smaller type and rows as well.
+type panelFit uint8
+
+const (
+	fitFull panelFit = iota
+	fitMore
+	fitCompact
+)
+
+// minListLines is the room for the move list below which the panel rather moves its
+// lesser buttons into "More".
+const minListLines = 4
+
+// panelContent is what the panel shows this frame, as far as its layout depends on it.
+type panelContent struct {
+	// variant is set when a line under the title names the game's variant.
+	variant bool
+	// sides is the number of players' rows; eval is set when the balance bar is on show.
+	sides int
+	eval  bool
+	// head and detail are the status card's headline and explanation.
+	head, detail string
+	// actions are the buttons of the current decision on show, in order; hidden the
+	// others, which must not stay where an earlier frame put them.
+	actions, hidden []*ui.Button
+}
+
+// sidePanel is the panel beside the board: its place, its buttons and its layout. The
+// caller says what it holds (panelContent) and what the standing buttons do (acts).
+type sidePanel struct {
+	rect     image.Rectangle
+	portrait bool
+	// narrow is a portrait screen too slim for a second column in the panel (a phone).
+	narrow bool
+
+	// The buttons of the current decision: end the move, the special moves (pass, swap,
+	// a choice of colour) with their moves in specialM, and the choices between moves
+	// that the clicks so far left open.
+	endMove  ui.Button
+	specials []*ui.Button
+	specialM []rules.Move
+	choice   []*ui.Button
+	moveNow  ui.Button
+
+	// The standing buttons.
+	undo, redo, flip, resign, rules, settings, save, open, rematch, menu, help ui.Button
+	// acts are the standing buttons and their actions; footer the buttons on the panel,
+	// and overflow those in "More" when the window is too small for all of them, as fit
+	// says.
+	acts     []panelAction
+	footer   []*ui.Button
+	overflow []panelAction
+	more     ui.Button
+	fit      panelFit
+	// maxDetail caps the lines of the status card's explanation in a very small window;
+	// -1 shows them all.
+	maxDetail int
+
+	// The panel's vertical layout, in pixels from the panel's top.
+	statusY, actionsY, movesY, movesBottom float64
+}
+
+// newSidePanel returns a panel that has not been laid out.
+func newSidePanel() sidePanel { return sidePanel{maxDetail: -1} }
+
+// place splits the window between the board and the panel: the panel beside the board in
+// a wide window, below it in a tall one. It returns the board's part.
+func (p *sidePanel) place(ctx *app.Context) image.Rectangle {
+	u := ctx.Unit()
+	w, h := ctx.Size()
+	W, H := float64(w), float64(h)
+	mg := math.Max(12*u, math.Min(32*u, math.Min(W, H)*0.03))
+	p.portrait = W < H*1.1
+	p.narrow = p.portrait && W-2*mg-48*u < 560*u
+	if p.portrait {
+		ph := math.Min(math.Max(H*0.36, 300*u), H*0.5)
+		if p.narrow {
+			// One column of information plus a band of buttons needs more height.
+			ph = H * 0.6
+		}
+		p.rect = rectF(mg, H-mg-ph, W-2*mg, ph)
+		return rectF(mg, mg, W-2*mg, H-3*mg-ph)
+	}
+	pw := math.Min(math.Max(W*0.28, 300*u), 400*u)
+	p.rect = rectF(W-mg-pw, mg, pw, H-2*mg)
+	return rectF(mg, mg, W-3*mg-pw, H-2*mg)
+}
+
+// label readies the standing buttons for this frame, keeping where they were placed.
+func (p *sidePanel) label(ctx *app.Context, m *match.Match) {
+	_, over := m.Outcome()
+	p.endMove = ui.Button{Label: ctx.T("game.end-move"), Primary: true, Rect: p.endMove.Rect}
+	p.undo = ui.Button{Label: ctx.T("game.undo"), Disabled: !m.CanUndo(), Rect: p.undo.Rect}
+	p.redo = ui.Button{Label: ctx.T("game.redo"), Disabled: !m.CanRedo(), Rect: p.redo.Rect}
+	p.flip = ui.Button{Label: ctx.T("game.flip"), Rect: p.flip.Rect}
+	p.resign = ui.Button{Label: ctx.T("game.resign"), Rect: p.resign.Rect}
+	p.rules = ui.Button{Label: ctx.T("game.rules"), Rect: p.rules.Rect}
+	p.settings = ui.Button{Label: ctx.T("game.settings"), Rect: p.settings.Rect}
+	p.save = ui.Button{Label: ctx.T("game.save"), Rect: p.save.Rect}
+	p.open = ui.Button{Label: ctx.T("game.open"), Rect: p.open.Rect}
+	p.rematch = ui.Button{Label: ctx.T("game.rematch"), Primary: over, Rect: p.rematch.Rect}
+	p.menu = ui.Button{Label: ctx.T("game.menu"), Rect: p.menu.Rect}
+	p.more = ui.Button{Label: ctx.T("game.more"), Rect: p.more.Rect}
+	p.help = ui.Button{Label: ctx.T("game.help"), Rect: p.help.Rect}
+	p.moveNow = ui.Button{Label: ctx.T("game.move-now"), Rect: p.moveNow.Rect}
+}
+
+// decisions makes a button for each special move and each choice open in st. Their
+// places are new each frame, since the moves are.
+func (p *sidePanel) decisions(ctx *app.Context, st rules.State, specials, choices []rules.Move) {
+	p.specials, p.specialM = p.specials[:0], p.specialM[:0]
+	for _, mv := range specials {
+		p.specials = append(p.specials, &ui.Button{Label: moveLabel(ctx, st, mv), Primary: mv.Kind == rules.Choose})
+		p.specialM = append(p.specialM, mv)
+	}
+	p.choice = p.choice[:0]
+	for _, mv := range choices {
+		p.choice = append(p.choice, &ui.Button{Label: moveLabel(ctx, st, mv)})
+	}
+}
+
+// typicalStatus is the status card's height for a headline of one line and an
+// explanation of two.
+func typicalStatus(ctx *app.Context) float64 {
+	u := ctx.Unit()
+	return sizeHeading*u*render.LineHeight + 28*u + 2*sizeSmall*u*render.LineHeight + 2*u
+}
+
+// pad is the panel's inner margin.
+func (p *sidePanel) pad(ctx *app.Context) float64 {
+	if p.fit == fitCompact {
+		return 14 * ctx.Unit()
+	}
+	return 24 * ctx.Unit()
+}
+
+// titleSize is the size of the game's name at the top of the panel.
+func (p *sidePanel) titleSize() float64 {
+	if p.fit == fitCompact {
+		return sizeHeading
+	}
+	return sizeTitle
+}
+
+// playerRow is the height of a player's row and the distance to the next.
+func (p *sidePanel) playerRow(ctx *app.Context) (row, step float64) {
+	if p.fit == fitCompact {
+		return 30 * ctx.Unit(), 32 * ctx.Unit()
+	}
+	return 44 * ctx.Unit(), 50 * ctx.Unit()
+}
+
+// column is where the panel's information goes: its left edge and width, beside the
+// buttons' column in a portrait window wide enough for two.
+func (p *sidePanel) column(ctx *app.Context) (px, pw float64) {
+	pad := p.pad(ctx)
+	px = float64(p.rect.Min.X) + pad
+	pw = float64(p.rect.Dx()) - 2*pad
+	if p.portrait && !p.narrow {
+		pw -= math.Min(pw*0.42, 360*ctx.Unit()) + pad
+	}
+	return px, pw
+}
+
+// layout lays the panel out for c with the most it can keep: the full set of buttons if
+// the move list keeps a few lines, else fewer. The fit is chosen with room for a typical
+// status and one row of actions rather than for what is on show this instant, so that the
+// buttons do not jump about as the status changes from move to move.
+func (p *sidePanel) layout(ctx *app.Context, c panelContent) {
+	lineH := sizeSmall * ctx.Unit() * render.LineHeight * 1.15
+	for _, fit := range []panelFit{fitFull, fitMore, fitCompact} {
+		p.fit = fit
+		if p.arrange(ctx, c, true) >= minListLines*lineH {
+			break
+		}
+	}
+	p.arrange(ctx, c, false)
+}
+
+// arrange lays the panel out for c at p.fit and returns the height left for the move
+// list, negative when even the rest does not fit. A probe measures with a typical status
+// and one row of actions instead of c's.
+func (p *sidePanel) arrange(ctx *app.Context, c panelContent, probe bool) float64 {
+	u := ctx.Unit()
+	pad := p.pad(ctx)
+	px, py := float64(p.rect.Min.X)+pad, float64(p.rect.Min.Y)+pad
+	pw := float64(p.rect.Dx()) - 2*pad
+	footW := pw
+	p.chooseFooter()
+	for _, b := range []*ui.Button{&p.undo, &p.redo, &p.flip, &p.resign, &p.rematch, &p.rules, &p.settings, &p.save, &p.open, &p.help, &p.menu, &p.more} {
+		b.Rect = image.Rectangle{} // placed below if it is on show
+	}
+	p.maxDetail = -1
+	limit := float64(p.rect.Max.Y) - pad
+	band := p.narrow || (p.fit == fitCompact && !p.portrait)
+	if band {
+		// The buttons run in a band across the bottom of the panel, placed below once the
+		// actions of the current decision are known.
+	} else if p.portrait {
+		// Two columns: the game on the left, the actions on the right.
+		footW = math.Min(pw*0.42, 360*u)
+		px2 := float64(p.rect.Max.X) - pad - footW
+		if fh := grid(ctx, p.footer, px2, py, footW, 2); py+fh > limit {
+			return -1
+		}
+		pw -= footW + pad
+	} else {
+		fh := grid(ctx, p.footer, px, 0, footW, 2)
+		grid(ctx, p.footer, px, float64(p.rect.Max.Y)-pad-fh, footW, 2)
+	}
+
+	y := p.arrangeStatus(ctx, c, py, pw, probe)
+	actions := c.actions
+	for _, b := range c.hidden {
+		b.Rect = image.Rectangle{}
+	}
+	if probe {
+		// The hint's button alone stands for a typical row of actions.
+		actions = []*ui.Button{{Label: ctx.T("game.ai-hint")}}
+	}
+	if band {
+		y = p.arrangeBand(ctx, c, actions, px, y, pw, footW)
+	} else if len(actions) > 0 {
+		y += flow(ctx, actions, px, y, pw, 96*u) + 16*u
+	}
+	p.movesY = y - float64(p.rect.Min.Y)
+	bottom := limit
+	if (!p.portrait || p.narrow) && len(p.footer) > 0 {
+		bottom = float64(p.footer[0].Rect.Min.Y) - 16*u
+		if band && len(actions) > 0 {
+			bottom = float64(actions[0].Rect.Min.Y) - 16*u
+		}
+	}
+	p.movesBottom = bottom - float64(p.rect.Min.Y)
+	// The list's caption comes out of its room.
+	return bottom - y - sizeCaption*u*render.LineHeight - 4*u
+}
+
+// arrangeStatus places the header, the players and the status card from py down, and
+// returns where the actions of the current decision go.
+func (p *sidePanel) arrangeStatus(ctx *app.Context, c panelContent, py, pw float64, probe bool) float64 {
+	u := ctx.Unit()
+	y := py
+	y += p.titleSize() * u * render.LineHeight
+	if p.fit != fitCompact && c.variant {
+		y += sizeSmall * u * render.LineHeight
+	}
+	y += 16 * u
+	if p.fit == fitCompact {
+		y -= 8 * u
+	}
+	_, step := p.playerRow(ctx)
+	y += float64(c.sides) * step
+	if c.eval {
+		y += evalBarSpace * u
+	}
+	y += 14 * u
+	p.statusY = y - float64(p.rect.Min.Y)
+	if probe {
+		y += typicalStatus(ctx)
+	} else {
+		y += p.statusHeight(ctx, c.head, c.detail, pw)
+	}
+	y += 12 * u
+	p.actionsY = y - float64(p.rect.Min.Y)
+	return y
+}
+
+// arrangeBand places the standing buttons in a band across the bottom of the panel, and
+// the actions right above it, since there is no room for a row of actions under the
+// status. y is where the status card ends; arrangeBand returns where the move list
+// starts, which is there unless the card had to give up lines to make room.
+func (p *sidePanel) arrangeBand(ctx *app.Context, c panelContent, actions []*ui.Button, px, y, pw, footW float64) float64 {
+	u := ctx.Unit()
+	pad := p.pad(ctx)
+	cols := bandColumns(ctx, p.footer, footW)
+	fh := grid(ctx, p.footer, px, 0, footW, cols)
+	top := float64(p.rect.Max.Y) - pad - fh
+	grid(ctx, p.footer, px, top, footW, cols)
+	if len(actions) > 0 {
+		// The actions go right above the band, each as wide as its label.
+		ah := flow(ctx, actions, px, 0, footW, 64*u)
+		top -= ah + gap*u*0.75
+		flow(ctx, actions, px, top, footW, 64*u)
+	}
+	if y > top-12*u && p.fit == fitCompact {
+		// The last resort: the status card's explanation gives up lines, its headline
+		// (the result, once the game is over) never.
+		lineH := sizeSmall * u * render.LineHeight
+		n := len(p.detailLines(c.detail, ctx, pw))
+		p.maxDetail = max(0, n-int(math.Ceil((y-(top-12*u))/lineH)))
+		y = float64(p.rect.Min.Y) + p.statusY + p.statusHeight(ctx, c.head, c.detail, pw) + 12*u
+		p.actionsY = y - float64(p.rect.Min.Y)
+	}
+	return y
+}
+
+// chooseFooter picks the standing buttons for p.fit: all of them, or the main ones and
+// "More" for the rest.
+func (p *sidePanel) chooseFooter() {
+	p.footer, p.overflow = p.footer[:0], p.overflow[:0]
+	for _, a := range p.acts {
+		if p.fit == fitFull || (a.keep && !(a.spare && p.fit == fitCompact)) {
+			p.footer = append(p.footer, a.btn)
+		} else {
+			p.overflow = append(p.overflow, a)
+		}
+	}
+	if len(p.overflow) > 0 {
+		p.footer = append(p.footer, &p.more)
+	}
+}
+
+// statusHeight is the status card's height for head and detail at the given width.
+func (p *sidePanel) statusHeight(ctx *app.Context, head, detail string, width float64) float64 {
+	u := ctx.Unit()
+	h := wrappedHeight(head, sizeHeading*u, true, width-32*u) + 28*u
+	if detail != "" {
+		h += float64(len(p.detailLines(detail, ctx, width)))*sizeSmall*u*render.LineHeight + 2*u
+	}
+	return h
+}
+
+// detailLines wraps the status card's explanation, cut to the lines the panel has room
+// for in a very small window, the last one then ending in an ellipsis.
+func (p *sidePanel) detailLines(detail string, ctx *app.Context, width float64) []string {
+	u := ctx.Unit()
+	lines := render.WrapText(detail, sizeSmall*u, false, width-32*u)
+	if p.maxDetail == 0 {
+		return nil
+	}
+	if p.maxDetail > 0 && len(lines) > p.maxDetail {
+		lines = append([]string(nil), lines[:p.maxDetail]...)
+		// Ellipsize adds the ellipsis only where it cuts, so the line is cut by hand when
+		// it fits as it is.
+		last := lines[len(lines)-1] + "…"
+		lines[len(lines)-1] = render.Ellipsize(last, sizeSmall*u, false, width-32*u)
+	}
+	return lines
+}
+
+// bandColumns is how many of the buttons fit side by side in a band of the given width,
+// from four down to two, so that no label is cut.
+func bandColumns(ctx *app.Context, buttons []*ui.Button, width float64) int {
+	widest := 0.0
+	for _, b := range buttons {
+		widest = math.Max(widest, buttonWidth(ctx, b.Label))
+	}
+	// A label may take most of its side padding: 6 units of air each side still read well.
+	widest -= 1.3 * buttonPad * ctx.Unit()
+	g := gap * ctx.Unit() * 0.75
+	for cols := 4; cols > 2; cols-- {
+		if (width-g*float64(cols-1))/float64(cols) >= widest {
+			return cols
+		}
+	}
+	return 2
+}
