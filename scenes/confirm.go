@@ -50,6 +50,15 @@ func startInstead(ctx *app.Context, old, next *match.Match) {
 	ctx.Push(NewReplaceGame(old, next))
 }
 
+// openInstead is startInstead for a game opened from a file, asked about as such.
+func openInstead(ctx *app.Context, old, next *match.Match) {
+	if !unfinished(old) {
+		ctx.GoTo(NewGame(next))
+		return
+	}
+	ctx.Push(NewOpenGame(old, next))
+}
+
 // Question asks the player to confirm an action that would lose something: replacing an
 // unfinished game, resigning. The safe answer is the default (also Escape, Enter or a click
 // beside the panel); the other runs the action.
@@ -69,9 +78,9 @@ type Question struct {
 
 // ReplaceGame asks before an unfinished game is replaced by a new one, since there is only
 // one autosave: "Start new game" starts it, "Keep my game" closes the question and nothing
-// is lost. It is shown over the game for a rematch or an opened record, over the setup
-// screen for a new game, and over the menu, with its Continue, for a game asked for on the
-// command line.
+// is lost. It is shown over the game for a rematch or an opened record (worded for
+// opening, see NewOpenGame), over the setup screen for a new game, and over the menu, with
+// its Continue, for a game asked for on the command line.
 type ReplaceGame struct {
 	Question
 	next *match.Match
@@ -82,11 +91,25 @@ func NewReplaceGame(old, next *match.Match) *ReplaceGame {
 	return &ReplaceGame{next: next, Question: Question{
 		title: "replace.title", yes: "replace.new", no: "replace.keep",
 		body: func(ctx *app.Context) string {
-			return ctx.T("replace.body", rulesDoc(ctx, old.Spec().Game).Name, old.Len()+1)
+			return ctx.T("replace.body", rulesDoc(ctx, old.Spec().Game).Name, latestMove(old))
 		},
 		act:   func(ctx *app.Context) { ctx.GoTo(NewGame(next)) },
 		scene: "replace", yesID: "replace", noID: "keep",
 	}}
+}
+
+// NewOpenGame returns the question whether next, a game opened from a file, may replace
+// the unfinished game old. Opening replaces it exactly as a new game does: the one autosave
+// then holds the opened game (or nothing, when that game is over), so the unfinished one is
+// lost unless the player saved it. The question says so, under its own title and answer,
+// so that it is not read as the question before a new game.
+func NewOpenGame(old, next *match.Match) *ReplaceGame {
+	r := NewReplaceGame(old, next)
+	r.title, r.yes = "open.title", "open.yes"
+	r.body = func(ctx *app.Context) string {
+		return ctx.T("open.body", rulesDoc(ctx, old.Spec().Game).Name, latestMove(old))
+	}
+	return r
 }
 
 // Next is the game that would start.

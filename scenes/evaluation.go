@@ -158,14 +158,18 @@ func (e *evaluation) reset(last int) {
 
 // drawEvalBar draws the bar below the players for the position after n decisions, st:
 // player 0's share in its colour from the left, the rest in the other's, an even split
-// before any search has judged the game.
-func (e *evaluation) drawEvalBar(dst *ebiten.Image, ctx *app.Context, st rules.State, n int, x, y, w float64) {
+// before any search has judged the game. Its caption says when the computer is judging
+// the positions of a review.
+func (e *evaluation) drawEvalBar(dst *ebiten.Image, ctx *app.Context, st rules.State, n int, judging bool, x, y, w float64) {
 	u := ctx.Unit()
 	share := e.evalShare(n)
 	h := 8 * u
 	y += 2 * u
 	// The caption sits before the bar, so that the bar says what it measures.
 	caption := ctx.T("game.eval")
+	if judging {
+		caption = ctx.T("game.eval-judging")
+	}
 	cw, _ := render.MeasureText(caption, sizeCaption*u, true)
 	render.DrawText(dst, caption, sizeCaption*u, true, x, y+h/2-sizeCaption*u*render.LineHeight/2, render.MutedText, render.AlignLeft)
 	x, w = x+cw+10*u, w-cw-10*u

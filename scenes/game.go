@@ -276,8 +276,9 @@ func (g *Game) takeBack(ctx *app.Context) {
 }
 
 // whyNot explains in one line why the clicks in tried lead to no legal move: the game's own
-// reason where it gives one, otherwise what the player can do instead. A click that only
-// put a selection down needs no explanation.
+// reason where it gives one, otherwise what the player can do instead, as the board shows
+// it after the click (the selection kept or put down). Clicking the selected piece again
+// to put it down needs no explanation.
 func (g *Game) whyNot(ctx *app.Context, tried []board.Site) string {
 	if len(tried) == 0 {
 		return ""
@@ -298,6 +299,10 @@ func (g *Game) whyNot(ctx *app.Context, tried []board.Site) string {
 	switch {
 	case len(tried) > 1 && last == tried[0]:
 		return "" // the selected piece clicked again: it was put down
+	case len(tried) > 1 && !own && len(g.pick.Partial()) == 0:
+		// A click the selected piece cannot reach puts it down, as on most boards
+		// (Lichess, chess.com): nothing is marked any more, so the text must not say so.
+		return ctx.T("why.put-down")
 	case len(tried) > 1 && !own:
 		return ctx.T("why.not-reachable")
 	case own:

@@ -188,7 +188,7 @@ func (f *gameFiles) poll(ctx *app.Context, current *match.Match) {
 			ctx.Notify(ctx.T("notice.open-failed"))
 			return
 		}
-		startInstead(ctx, current, m)
+		openInstead(ctx, current, m)
 	default:
 		ctx.Notify(ctx.T("notice.saved", filepath.Base(r.path)))
 	}

@@ -43,6 +43,23 @@ func (g *Game) panelContent(ctx *app.Context) panelContent {
 		eval:    g.showsEval(ctx),
 	}
 	c.head, c.detail = g.Status(ctx)
+	_, over := g.m.Outcome()
+	if !g.practice {
+		// A click on the move list starts a review, "Back to the game" ends it: the card
+		// keeps room for the statuses of both, and after the game for the balance bar
+		// that the review shows, so that neither click moves the list. The fit keeps
+		// room for the review of a finished game from the start, so that the end of the
+		// game moves no button.
+		c.fitReserve, c.fitEval = g.reviewer.reviewStatuses(ctx, g.m), true
+		if len(g.m.Turns()) > 0 {
+			c.reserve = g.reviewer.reviewStatuses(ctx, g.m)
+			if g.reviewer.reviewing() {
+				head, detail := g.gameStatus(ctx)
+				c.reserve = append(c.reserve, [2]string{head, detail})
+			}
+			c.evalRoom = over
+		}
+	}
 	show := func(b *ui.Button, on bool) {
 		if on {
 			c.actions = append(c.actions, b)
@@ -53,7 +70,6 @@ func (g *Game) panelContent(ctx *app.Context) panelContent {
 	show(&p.endMove, g.pick.CanStop() && g.anim == nil)
 	c.actions = append(c.actions, p.specials...)
 	c.actions = append(c.actions, p.choice...)
-	_, over := g.m.Outcome()
 	reviewing := g.reviewer.reviewing()
 	show(&g.reviewer.backBtn, reviewing)
 	show(&g.reviewer.reviewBtn, over && !reviewing && g.m.Len() > g.m.Floor() && !g.practice)
@@ -76,16 +92,19 @@ func (g *Game) panelActions(ctx *app.Context, acts []panelAction) []panelAction 
 		return append(acts, undo, redo, flip, settings, back)
 	}
 	acts = append(acts, undo, redo, flip)
+	// Every button is always there, in the same place; one that does not apply now is
+	// disabled rather than left out, so that the buttons after it do not move up a place
+	// when the game ends (a player who learned where Open… is would click Save…). Resign
+	// is on the panel while the game goes on, Rematch once it is over.
 	_, over := g.m.Outcome()
-	if !over && g.resigner() != rules.NoPlayer {
-		acts = append(acts, panelAction{btn: &p.resign, id: "resign", keep: true, act: func(ctx *app.Context) {
+	p.resign.Disabled = over || g.resigner() == rules.NoPlayer
+	acts = append(acts,
+		panelAction{btn: &p.resign, id: "resign", keep: !over, listed: true, act: func(ctx *app.Context) {
 			if who := g.resigner(); who != rules.NoPlayer {
 				ctx.Push(newResign(g, who))
 			}
-		}})
-	}
-	acts = append(acts,
-		panelAction{btn: &p.rematch, id: "rematch", keep: over, act: func(ctx *app.Context) {
+		}},
+		panelAction{btn: &p.rematch, id: "rematch", keep: over, listed: true, act: func(ctx *app.Context) {
 			if next, err := g.m.Rematch(ctx.Seed()); err == nil {
 				startInstead(ctx, g.m, next) // asks first while this game is unfinished
 			}
@@ -133,14 +152,13 @@ func (g *Game) blocks(ctx *app.Context) map[string]image.Rectangle {
 	players := float64(len(g.m.Spec().Game.Sides)) * step
 	statusTop := float64(p.rect.Min.Y) + p.statusY
 	playersTop := statusTop - 14*u - players
-	if g.showsEval(ctx) {
+	if p.evalSpace {
 		playersTop -= evalBarSpace * u
 	}
-	head, detail := g.Status(ctx)
 	return map[string]image.Rectangle{
 		"board":       g.view.Rect(),
 		"players":     rectF(px, playersTop, pw, players),
-		"status card": rectF(px, statusTop, pw, p.statusHeight(ctx, head, detail, pw)),
+		"status card": rectF(px, statusTop, pw, p.statusH),
 	}
 }
 

@@ -20,9 +20,18 @@ import (
 // Status is the headline and the explanation shown under the players: the result, whose
 // turn it is, or what the computer is doing. Tests read it to check what the player sees.
 func (g *Game) Status(ctx *app.Context) (headline, detail string) {
+	if g.reviewer.reviewing() {
+		return g.reviewer.reviewStatus(ctx, g.m, g.personDecides())
+	}
+	return g.gameStatus(ctx)
+}
+
+// gameStatus is the status of the game as it stands, whatever the board shows: the
+// result, or whose turn it is and what to do.
+func (g *Game) gameStatus(ctx *app.Context) (headline, detail string) {
 	spec := g.m.Spec()
 	doc := rulesDoc(ctx, spec.Game)
-	if o, over := g.m.Outcome(); over && !g.reviewer.reviewing() {
+	if o, over := g.m.Outcome(); over {
 		detail = g.nameInReason(ctx, reasonText(ctx, doc, o.Reason), o.Winner, g.m.State().ToMove())
 		if o.Reason == match.ReasonResigned {
 			detail = ctx.T("reason.resigned", sideName(ctx, g.m.State(), o.Winner.Other()))
@@ -33,9 +42,6 @@ func (g *Game) Status(ctx *app.Context) (headline, detail string) {
 			detail = g.scoreText(ctx, o)
 		}
 		return g.resultText(ctx, o), detail
-	}
-	if g.reviewer.reviewing() {
-		return g.reviewer.reviewStatus(ctx, g.m, g.personDecides(), g.evaluation.analysing != live)
 	}
 	p := g.m.ToMove()
 	if g.m.ComputerToMove() {
@@ -194,7 +200,8 @@ func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
 	}
 	y = g.drawPlayers(dst, ctx, px, y, pw)
 	if g.showsEval(ctx) {
-		g.evaluation.drawEvalBar(dst, ctx, g.position(), g.shownAt(), px, y, pw)
+		judging := g.reviewer.reviewing() && g.evaluation.analysing != live
+		g.evaluation.drawEvalBar(dst, ctx, g.position(), g.shownAt(), judging, px, y, pw)
 	}
 	g.drawStatusCard(dst, ctx, px, pw)
 
@@ -254,7 +261,7 @@ func (g *Game) drawStatusCard(dst *ebiten.Image, ctx *app.Context, px, pw float6
 	_, over := g.m.Outcome()
 	sy := float64(p.rect.Min.Y) + p.statusY
 	head, detail := g.Status(ctx)
-	sh := p.statusHeight(ctx, head, detail, pw)
+	sh := p.statusH
 	card := render.ButtonFill
 	ink := render.Text
 	if over {

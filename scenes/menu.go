@@ -3,6 +3,7 @@ package scenes
 import (
 	"image"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -41,6 +42,8 @@ type menuCard struct {
 	thumb image.Rectangle
 	pic   picture
 	text  image.Rectangle // where name and summary go
+	// summary holds the lines of the summary as last drawn.
+	summary []string
 }
 
 // NewMenu returns the menu scene.
@@ -142,7 +145,9 @@ func (m *Menu) layout(ctx *app.Context) {
 	pad := 18 * u
 	textH := sizeHeading*u*1.5 + 8*u + 3*sizeSmall*u*render.LineHeight
 	cardH := math.Min(cardW-2*pad+textH+2*pad+8*u, (availH-g*float64(rows-1))/float64(rows))
-	cardH = math.Max(cardH, 96*u)
+	// At the least, a card holds the game's name and two lines of its summary beside the
+	// picture: one line left room for only two or three words of it.
+	cardH = math.Max(cardH, 2*pad+(sizeHeading+2*sizeSmall)*u*render.LineHeight+4*u)
 	totalW := float64(cols)*cardW + float64(cols-1)*g
 	x0 := mg + (availW-totalW)/2
 	// The cards scroll below the heading; the view starts a little above them so that a
@@ -162,10 +167,13 @@ func (m *Menu) layout(ctx *app.Context) {
 			c.thumb = rectF(cx+pad, cy+pad, cardW-2*pad, thumbH)
 			c.text = rectF(cx+pad, cy+pad+thumbH+12*u, cardW-2*pad, textH)
 		} else {
-			// Too little height for a picture above the text: put it beside the text.
-			side := cardH - 2*pad
-			c.thumb = rectF(cx+pad, cy+pad, side, side)
-			c.text = rectF(cx+2*pad+side, cy+pad, cardW-3*pad-side, side)
+			// Too little height for a picture above the text: put it beside the text, no
+			// bigger than it was before the cards grew to two lines of summary, so that
+			// the text keeps its width.
+			inner := cardH - 2*pad
+			side := math.Min(inner, 60*u)
+			c.thumb = rectF(cx+pad, cy+pad+(inner-side)/2, side, side)
+			c.text = rectF(cx+2*pad+side, cy+pad, cardW-3*pad-side, inner)
 		}
 	}
 }
@@ -233,13 +241,10 @@ func (m *Menu) Draw(dst *ebiten.Image, ctx *app.Context) {
 		ui.DrawPanel(dst, m.banner, render.Panel, panelRadius*u)
 		b := m.banner
 		render.FillRoundedRect(dst, float64(b.Min.X), float64(b.Min.Y), 6*u, float64(b.Dy()), 3*u, render.Accent)
-		spec := m.saved.Spec()
-		doc := rulesDoc(ctx, spec.Game)
 		x := float64(b.Min.X) + 28*u
 		ty := float64(b.Min.Y) + (float64(b.Dy())-(sizeCaption+sizeHeading)*u*render.LineHeight)/2
 		render.DrawText(dst, ctx.T("menu.unfinished"), sizeCaption*u, true, x, ty, render.MutedText, render.AlignLeft)
-		detail := ctx.T("menu.continue.detail", doc.Name, m.saved.Len()+1)
-		render.DrawText(dst, detail, sizeHeading*u, true, x, ty+sizeCaption*u*render.LineHeight, render.Text, render.AlignLeft)
+		render.DrawText(dst, m.savedDetail(ctx), sizeHeading*u, true, x, ty+sizeCaption*u*render.LineHeight, render.Text, render.AlignLeft)
 		drawButton(dst, ctx, &m.resume)
 	}
 
@@ -259,6 +264,16 @@ func (m *Menu) Draw(dst *ebiten.Image, ctx *app.Context) {
 		}
 	}
 	m.scroll.drawBar(dst, ctx)
+}
+
+// savedDetail names the unfinished game and how far it went, numbered as its move list
+// numbers the moves: "Tablut, move 1" once one move is played.
+func (m *Menu) savedDetail(ctx *app.Context) string {
+	name := rulesDoc(ctx, m.saved.Spec().Game).Name
+	if n := latestMove(m.saved); n > 0 {
+		return ctx.T("menu.continue.detail", name, n)
+	}
+	return ctx.T("menu.continue.start", name)
 }
 
 func (m *Menu) drawCard(dst *ebiten.Image, ctx *app.Context, c *menuCard) {
@@ -282,31 +297,53 @@ func (m *Menu) drawCard(dst *ebiten.Image, ctx *app.Context, c *menuCard) {
 
 	doc := rulesDoc(ctx, c.game)
 	tx, ty, tw := float64(c.text.Min.X), float64(c.text.Min.Y)-lift, float64(c.text.Dx())
-	render.DrawText(dst, doc.Name, sizeHeading*u, true, tx, ty, render.Text, render.AlignLeft)
+	// The name may run into the card's right padding, clear of its border, rather than be
+	// cut ("Turkish Checkers" in a narrow card); it is cut only beyond that.
+	render.DrawText(dst, render.Ellipsize(doc.Name, sizeHeading*u, true, tw+10*u), sizeHeading*u, true, tx, ty, render.Text, render.AlignLeft)
 	ty += sizeHeading*u*render.LineHeight + 2*u
-	lines := render.WrapText(doc.Summary, sizeSmall*u, false, tw)
 	maxLines := int((float64(c.text.Max.Y) - ty) / (sizeSmall * u * render.LineHeight))
-	if len(lines) > maxLines {
-		lines = lines[:max(0, maxLines)]
-		if len(lines) > 0 {
-			lines[len(lines)-1] = trimToEllipsis(lines[len(lines)-1], sizeSmall*u, tw)
-		}
-	}
-	for i, l := range lines {
+	c.summary = fitSummary(doc.Summary, sizeSmall*u, tw, maxLines)
+	for i, l := range c.summary {
 		render.DrawText(dst, l, sizeSmall*u, false, tx, ty+float64(i)*sizeSmall*u*render.LineHeight, render.MutedText, render.AlignLeft)
 	}
 }
 
-// trimToEllipsis shortens a line so that it fits width with an ellipsis after it.
-func trimToEllipsis(line string, size, width float64) string {
-	const ellipsis = "…"
-	runes := []rune(line)
-	for len(runes) > 0 {
-		s := string(runes) + ellipsis
-		if w, _ := render.MeasureText(s, size, false); w <= width {
-			return s
-		}
-		runes = runes[:len(runes)-1]
+// fitSummary wraps a game's summary to width in at most maxLines lines. A summary that
+// needs more ends on its last line with a single ellipsis after the last whole word that
+// fits (Japanese, written without spaces, after the last character that fits), never in
+// the middle of a word or after a comma.
+func fitSummary(text string, size, width float64, maxLines int) []string {
+	lines := render.WrapText(text, size, false, width)
+	if len(lines) <= maxLines {
+		return lines
 	}
-	return ellipsis
+	if maxLines <= 0 {
+		return nil
+	}
+	out := append([]string(nil), lines[:maxLines]...)
+	out[maxLines-1] = withEllipsis(out[maxLines-1], size, width)
+	return out
+}
+
+// withEllipsis shortens line by whole words until it fits width with "…" after it. A line
+// without a space (Japanese, or one long word) loses characters instead.
+func withEllipsis(line string, size, width float64) string {
+	const ellipsis = "…"
+	// Punctuation that would stand before the ellipsis ("game:…", "駒を、…") goes too.
+	const trailing = " \t,.;:!?-–—、。，．・：；"
+	for {
+		line = strings.TrimRight(line, trailing)
+		if line == "" {
+			return ellipsis
+		}
+		if w, _ := render.MeasureText(line+ellipsis, size, false); w <= width {
+			return line + ellipsis
+		}
+		if i := strings.LastIndexAny(line, " \t"); i > 0 {
+			line = line[:i]
+		} else {
+			r := []rune(line)
+			line = string(r[:len(r)-1])
+		}
+	}
 }

@@ -7,33 +7,45 @@ import (
 	"koma/app/match"
 )
 
-// TestMoveListFollows checks that the list brings the current row into view when it
-// changes, and only then, so that a list the person scrolled stays put.
+// uniformRows is fitRows for rows of one line each, visible of which fit.
+func (l *moveList) uniformRows(rows, visible, curRow int) {
+	heights := make([]int, rows)
+	for i := range heights {
+		heights[i] = 1
+	}
+	l.fitRows(heights, visible, curRow)
+}
+
+// TestMoveListFollows checks that the list keeps the current row in view, unless the
+// person scrolled it away from a row that has not changed since.
 func TestMoveListFollows(t *testing.T) {
 	tests := []struct {
 		name                string
 		top, follow         int
+		scrolled            bool
 		rows, visible, cur  int
 		wantTop, wantFollow int
 	}{
-		{"a new game", 0, -1, 1, 5, 0, 0, 0},
-		{"the latest row comes into view", 0, 4, 6, 5, 5, 1, 5},
-		{"a row far below", 0, 0, 40, 10, 30, 21, 30},
-		{"a row above", 20, 29, 40, 10, 3, 3, 3},
-		{"a row in view stays", 10, 12, 40, 10, 14, 10, 14},
-		{"a scrolled list stays while the row does not change", 0, 30, 40, 10, 30, 0, 30},
-		{"the top is kept within the list", 35, 39, 40, 10, 39, 30, 39},
-		{"a list shorter than its room starts at the top", 3, 2, 4, 10, 2, 0, 2},
+		{"a new game", 0, -1, false, 1, 5, 0, 0, 0},
+		{"the latest row comes into view", 0, 4, false, 6, 5, 5, 1, 5},
+		{"a row far below", 0, 0, false, 40, 10, 30, 21, 30},
+		{"a row above", 20, 29, false, 40, 10, 3, 3, 3},
+		{"a row in view stays", 10, 12, false, 40, 10, 14, 10, 14},
+		{"a scrolled list stays while the row does not change", 0, 30, true, 40, 10, 30, 0, 30},
+		{"a scrolled list follows a new row", 0, 29, true, 40, 10, 30, 21, 30},
+		{"a list whose room shrank keeps the row in view", 10, 19, false, 40, 6, 19, 14, 19},
+		{"the top is kept within the list", 35, 39, false, 40, 10, 39, 30, 39},
+		{"a list shorter than its room starts at the top", 3, 2, false, 4, 10, 2, 0, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			l := moveList{listTop: tt.top, listFollow: tt.follow}
-			l.fitRows(tt.rows, tt.visible, tt.cur)
+			l := moveList{listTop: tt.top, listFollow: tt.follow, listScrolled: tt.scrolled}
+			l.uniformRows(tt.rows, tt.visible, tt.cur)
 			if l.listTop != tt.wantTop || l.listFollow != tt.wantFollow {
 				t.Errorf("top %d, following %d; want %d, %d", l.listTop, l.listFollow, tt.wantTop, tt.wantFollow)
 			}
-			if l.listRows != tt.rows || l.listVisible != tt.visible {
-				t.Errorf("rows %d, visible %d; want %d, %d", l.listRows, l.listVisible, tt.rows, tt.visible)
+			if want := min(tt.visible, tt.rows-tt.wantTop); l.listRows != tt.rows || l.listRoom != tt.visible || l.listVisible != want {
+				t.Errorf("rows %d, room %d, %d on show; want %d, %d, %d", l.listRows, l.listRoom, l.listVisible, tt.rows, tt.visible, want)
 			}
 		})
 	}
@@ -63,7 +75,8 @@ func TestMoveListScrolls(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			l := moveList{listTop: tt.top, listRows: 40, listVisible: 10, listTrack: image.Rect(300, 100, 306, 200)}
+			l := moveList{listTop: tt.top, listTrack: image.Rect(300, 100, 306, 200)}
+			l.uniformRows(40, 10, tt.top)
 			if tt.scroll != 0 {
 				l.scroll(tt.scroll)
 			}
@@ -99,8 +112,9 @@ func TestMoveListInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a, in := bareApp(t, 800, 600, &stubScene{}, nil)
-			l := moveList{listTop: 10, listRows: 40, listVisible: 10, listCells: cells,
+			l := moveList{listTop: 10, listCells: cells,
 				listRect: image.Rect(10, 100, 306, 300), listTrack: image.Rect(300, 100, 306, 300)}
+			l.uniformRows(40, 10, 10)
 			switch {
 			case tt.click != nil:
 				in.Click(float64(tt.click.X), float64(tt.click.Y))

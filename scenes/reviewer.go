@@ -134,21 +134,33 @@ func (r *reviewer) label(ctx *app.Context) {
 }
 
 // reviewStatus is the panel's headline and explanation while the board shows an earlier
-// turn of m: which turn, and whether the person may play on from it (decides) and the
-// position is being judged (analysing).
-func (r *reviewer) reviewStatus(ctx *app.Context, m *match.Match, decides, analysing bool) (headline, detail string) {
+// turn of m: which turn, and whether the person may play on from it (decides). That the
+// position is being judged is said by the balance bar, not here: the card then keeps one
+// height through the review, and less room is kept for it (see reviewStatuses).
+func (r *reviewer) reviewStatus(ctx *app.Context, m *match.Match, decides bool) (headline, detail string) {
 	turns := m.Turns()
 	cur := currentTurn(turns, r.shownAt(m))
 	headline = ctx.T("review.start")
 	if cur >= 0 {
-		headline = ctx.T("review.title", cur+1, len(turns))
+		headline = ctx.T("review.title", moveNumber(cur), latestMove(m))
 	}
 	detail = ctx.T("review.detail")
 	if decides {
 		detail = ctx.T("review.detail-play")
 	}
-	if analysing {
-		detail = ctx.T("sentence.join", detail, ctx.T("review.analysing"))
-	}
 	return headline, detail
+}
+
+// reviewStatuses lists the statuses reviewStatus may give for m, to keep room for: the
+// headline at its widest and every explanation.
+func (r *reviewer) reviewStatuses(ctx *app.Context, m *match.Match) [][2]string {
+	n := max(latestMove(m), 1)
+	heads := []string{ctx.T("review.start"), ctx.T("review.title", n, n)}
+	var out [][2]string
+	for _, detail := range []string{ctx.T("review.detail"), ctx.T("review.detail-play")} {
+		for _, head := range heads {
+			out = append(out, [2]string{head, detail})
+		}
+	}
+	return out
 }

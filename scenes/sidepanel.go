@@ -21,8 +21,11 @@ type panelAction struct {
 	id  string
 	act func(ctx *app.Context)
 	// keep marks the buttons that stay on the panel when the others move into "More";
-	// spare ones among them go too in the smallest windows.
-	keep, spare bool
+	// spare ones among them go too in the smallest windows. listed ones are in "More"
+	// even while on the panel: Resign and Rematch take turns on the panel as the game
+	// goes on and ends, and "More" lists both always, so that its other buttons keep
+	// their places.
+	keep, spare, listed bool
 }
 
 // panelFit is how much of the panel a layout keeps: the full set of buttons, the main
@@ -48,6 +51,17 @@ type panelContent struct {
 	eval  bool
 	// head and detail are the status card's headline and explanation.
 	head, detail string
+	// reserve holds the other statuses a click on the move list or on "Back to the game"
+	// brings (the review's, the game's): the card keeps room for the tallest of them and
+	// its own, and evalRoom keeps the balance bar's room while the bar is hidden, so that
+	// the list does not move under the pointer when a review starts or ends.
+	reserve  [][2]string
+	evalRoom bool
+	// fitReserve and fitEval are what the choice of fit keeps room for: the most that any
+	// phase of the game keeps, so that the buttons stay where they are when the game
+	// ends or a review starts.
+	fitReserve [][2]string
+	fitEval    bool
 	// actions are the buttons of the current decision on show, in order; hidden the
 	// others, which must not stay where an earlier frame put them.
 	actions, hidden []*ui.Button
@@ -84,8 +98,12 @@ type sidePanel struct {
 	// -1 shows them all.
 	maxDetail int
 
-	// The panel's vertical layout, in pixels from the panel's top.
+	// The panel's vertical layout, in pixels from the panel's top; statusH is the status
+	// card's height, statusRoom the room kept for it (see panelContent.reserve), and
+	// evalSpace is set when the layout left room for the balance bar.
 	statusY, actionsY, movesY, movesBottom float64
+	statusH, statusRoom                    float64
+	evalSpace                              bool
 }
 
 // newSidePanel returns a panel that has not been laid out.
@@ -207,7 +225,7 @@ func (p *sidePanel) layout(ctx *app.Context, c panelContent) {
 
 // arrange lays the panel out for c at p.fit and returns the height left for the move
 // list, negative when even the rest does not fit. A probe measures with a typical status
-// and one row of actions instead of c's.
+// and one row of actions instead of c's, and the room c.fitReserve keeps.
 func (p *sidePanel) arrange(ctx *app.Context, c panelContent, probe bool) float64 {
 	u := ctx.Unit()
 	pad := p.pad(ctx)
@@ -246,19 +264,21 @@ func (p *sidePanel) arrange(ctx *app.Context, c panelContent, probe bool) float6
 		// The hint's button alone stands for a typical row of actions.
 		actions = []*ui.Button{{Label: ctx.T("game.ai-hint")}}
 	}
-	if band {
-		y = p.arrangeBand(ctx, c, actions, px, y, pw, footW)
-	} else if len(actions) > 0 {
-		y += flow(ctx, actions, px, y, pw, 96*u) + 16*u
-	}
-	p.movesY = y - float64(p.rect.Min.Y)
 	bottom := limit
 	if (!p.portrait || p.narrow) && len(p.footer) > 0 {
 		bottom = float64(p.footer[0].Rect.Min.Y) - 16*u
-		if band && len(actions) > 0 {
-			bottom = float64(actions[0].Rect.Min.Y) - 16*u
-		}
 	}
+	switch {
+	case band:
+		y, bottom = p.arrangeBand(ctx, c, actions, px, y, pw, footW)
+	case len(actions) > 0:
+		y += flow(ctx, actions, px, y, pw, 96*u) + 16*u
+	default:
+		// A row is kept for the actions even when there are none this instant (a move
+		// landing, the computer about to think): the list stays where it was.
+		y += (buttonHeight + 16) * u
+	}
+	p.movesY = y - float64(p.rect.Min.Y)
 	p.movesBottom = bottom - float64(p.rect.Min.Y)
 	// The list's caption comes out of its room.
 	return bottom - y - sizeCaption*u*render.LineHeight - 4*u
@@ -279,26 +299,37 @@ func (p *sidePanel) arrangeStatus(ctx *app.Context, c panelContent, py, pw float
 	}
 	_, step := p.playerRow(ctx)
 	y += float64(c.sides) * step
-	if c.eval {
+	p.evalSpace = c.eval || c.evalRoom || (probe && c.fitEval)
+	if p.evalSpace {
 		y += evalBarSpace * u
 	}
 	y += 14 * u
 	p.statusY = y - float64(p.rect.Min.Y)
-	if probe {
-		y += typicalStatus(ctx)
-	} else {
-		y += p.statusHeight(ctx, c.head, c.detail, pw)
+	// The card is drawn as tall as its text; the room below it, as tall as the tallest
+	// status kept in reserve.
+	p.statusH = typicalStatus(ctx)
+	if !probe {
+		p.statusH = p.statusHeight(ctx, c.head, c.detail, pw)
 	}
-	y += 12 * u
+	p.statusRoom = p.statusH
+	reserve := c.reserve
+	if probe {
+		reserve = c.fitReserve
+	}
+	for _, r := range reserve {
+		p.statusRoom = math.Max(p.statusRoom, p.statusHeight(ctx, r[0], r[1], pw))
+	}
+	y += p.statusRoom + 12*u
 	p.actionsY = y - float64(p.rect.Min.Y)
 	return y
 }
 
 // arrangeBand places the standing buttons in a band across the bottom of the panel, and
 // the actions right above it, since there is no room for a row of actions under the
-// status. y is where the status card ends; arrangeBand returns where the move list
-// starts, which is there unless the card had to give up lines to make room.
-func (p *sidePanel) arrangeBand(ctx *app.Context, c panelContent, actions []*ui.Button, px, y, pw, footW float64) float64 {
+// status. y is where the status card's room ends; arrangeBand returns where the move list
+// starts, which is there unless the card had to shrink to make room, and where it ends,
+// above the actions.
+func (p *sidePanel) arrangeBand(ctx *app.Context, c panelContent, actions []*ui.Button, px, y, pw, footW float64) (listTop, listBottom float64) {
 	u := ctx.Unit()
 	pad := p.pad(ctx)
 	cols := bandColumns(ctx, p.footer, footW)
@@ -310,27 +341,40 @@ func (p *sidePanel) arrangeBand(ctx *app.Context, c panelContent, actions []*ui.
 		ah := flow(ctx, actions, px, 0, footW, 64*u)
 		top -= ah + gap*u*0.75
 		flow(ctx, actions, px, top, footW, 64*u)
+	} else {
+		// A row is kept for them when there are none this instant, as beside the list.
+		top -= (buttonHeight + gap*0.75) * u
 	}
 	if y > top-12*u && p.fit == fitCompact {
-		// The last resort: the status card's explanation gives up lines, its headline
-		// (the result, once the game is over) never.
-		lineH := sizeSmall * u * render.LineHeight
-		n := len(p.detailLines(c.detail, ctx, pw))
-		p.maxDetail = max(0, n-int(math.Ceil((y-(top-12*u))/lineH)))
-		y = float64(p.rect.Min.Y) + p.statusY + p.statusHeight(ctx, c.head, c.detail, pw) + 12*u
+		// The last resort: the status card gives up the room it kept for other statuses,
+		// then its explanation gives up lines, its headline (the result, once the game
+		// is over) never.
+		statusTop := float64(p.rect.Min.Y) + p.statusY
+		p.statusH = p.statusHeight(ctx, c.head, c.detail, pw)
+		y = statusTop + p.statusH + 12*u
+		if y > top-12*u {
+			lineH := sizeSmall * u * render.LineHeight
+			n := len(p.detailLines(c.detail, ctx, pw))
+			p.maxDetail = max(0, n-int(math.Ceil((y-(top-12*u))/lineH)))
+			p.statusH = p.statusHeight(ctx, c.head, c.detail, pw)
+			y = statusTop + p.statusH + 12*u
+		}
+		p.statusRoom = p.statusH
 		p.actionsY = y - float64(p.rect.Min.Y)
 	}
-	return y
+	return y, top - 16*u
 }
 
 // chooseFooter picks the standing buttons for p.fit: all of them, or the main ones and
-// "More" for the rest.
+// "More" for the rest, with the listed ones in "More" as well.
 func (p *sidePanel) chooseFooter() {
 	p.footer, p.overflow = p.footer[:0], p.overflow[:0]
 	for _, a := range p.acts {
-		if p.fit == fitFull || (a.keep && !(a.spare && p.fit == fitCompact)) {
+		onPanel := p.fit == fitFull || (a.keep && !(a.spare && p.fit == fitCompact))
+		if onPanel {
 			p.footer = append(p.footer, a.btn)
-		} else {
+		}
+		if !onPanel || (a.listed && p.fit != fitFull) {
 			p.overflow = append(p.overflow, a)
 		}
 	}
