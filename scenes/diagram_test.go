@@ -165,40 +165,43 @@ func TestRulesTryButtonOpensThePractice(t *testing.T) {
 func TestRulesDrawTheirDiagrams(t *testing.T) {
 	for _, lang := range i18n.Languages() {
 		for _, g := range catalog.All {
-			r := NewRules(defaultSpec(g), false)
-			h := newHarness(t, r, nil)
-			h.ctx().UpdateSettings(func(s *prefs.Settings) { s.Lang = lang })
-			h.step(1)
-			for i := range r.items {
-				it := r.items[i]
-				if it.kind != itemBoard || it.diag == nil || it.diag.caption == "" {
-					continue
-				}
-				r.scroll = it.y - 8
-				r.clamp()
-				h.draw()
-				img := readRGBA(h.screen)
-				u := h.ctx().Unit()
-				x0 := float64(r.view.Min.X) + (float64(r.view.Dx())-16*u-r.width)/2
-				top := float64(r.view.Min.Y) - r.scroll + it.y
-				area := rectF(x0, top, r.width, it.h).Intersect(r.view)
-				bg := img.RGBAAt(area.Min.X+1, area.Min.Y+1)
-				varied := 0
-				for y := area.Min.Y; y < area.Max.Y; y += 4 {
-					for x := area.Min.X; x < area.Max.X; x += 4 {
-						if img.RGBAAt(x, y) != bg {
-							varied++
+			// A subtest per page, so that each page's harness is released before the next.
+			t.Run(string(lang)+"/"+g.ID, func(t *testing.T) {
+				r := NewRules(defaultSpec(g), false)
+				h := newHarness(t, r, nil)
+				h.ctx().UpdateSettings(func(s *prefs.Settings) { s.Lang = lang })
+				h.step(1)
+				for i := range r.items {
+					it := r.items[i]
+					if it.kind != itemBoard || it.diag == nil || it.diag.caption == "" {
+						continue
+					}
+					r.scroll = it.y - 8
+					r.clamp()
+					h.draw()
+					img := readRGBA(h.screen)
+					u := h.ctx().Unit()
+					x0 := float64(r.view.Min.X) + (float64(r.view.Dx())-16*u-r.width)/2
+					top := float64(r.view.Min.Y) - r.scroll + it.y
+					area := rectF(x0, top, r.width, it.h).Intersect(r.view)
+					bg := img.RGBAAt(area.Min.X+1, area.Min.Y+1)
+					varied := 0
+					for y := area.Min.Y; y < area.Max.Y; y += 4 {
+						for x := area.Min.X; x < area.Max.X; x += 4 {
+							if img.RGBAAt(x, y) != bg {
+								varied++
+							}
 						}
 					}
+					if varied < 50 {
+						t.Errorf("%s %s: the figure %q looks blank", lang, g.ID, it.diag.caption)
+					}
+					if i+1 >= len(r.items) || r.items[i+1].kind != itemFigureCaption {
+						t.Errorf("%s %s: the figure %q has no caption under it", lang, g.ID, it.diag.caption)
+					}
+					shoot(t, h, fmt.Sprintf("rules-%s-%s-%02d.png", g.ID, lang, i))
 				}
-				if varied < 50 {
-					t.Errorf("%s %s: the figure %q looks blank", lang, g.ID, it.diag.caption)
-				}
-				if i+1 >= len(r.items) || r.items[i+1].kind != itemFigureCaption {
-					t.Errorf("%s %s: the figure %q has no caption under it", lang, g.ID, it.diag.caption)
-				}
-				shoot(t, h, fmt.Sprintf("rules-%s-%s-%02d.png", g.ID, lang, i))
-			}
+			})
 		}
 	}
 }

@@ -3,6 +3,7 @@ package scenes
 import (
 	"errors"
 	"image"
+	"runtime"
 	"testing"
 	"time"
 
@@ -54,6 +55,9 @@ func newHarness(t *testing.T, first app.Scene, store prefs.Store) *harness {
 	if store == nil {
 		store = prefs.NewMemStore()
 	}
+	// Earlier tests' harnesses are unreachable by now: free their images first, so that
+	// the tests hold the memory of one harness at a time.
+	releaseImages()
 	in := &app.FakeInput{}
 	snd := &fakeSound{}
 	a := app.New(app.Config{
@@ -72,10 +76,6 @@ func newHarness(t *testing.T, first app.Scene, store prefs.Store) *harness {
 	h := &harness{t: t, app: a, in: in, store: store, screen: ebiten.NewImage(screenW, screenH), sound: snd}
 	t.Cleanup(func() {
 		a.Context().Runner().Cancel()
-		// Reading pixels flushes the drawing commands of this test, which would otherwise
-		// pile up for the rest of the run: the tests all run within one tick.
-		b := h.screen.Bounds()
-		h.screen.ReadPixels(make([]byte, 4*b.Dx()*b.Dy()))
 		h.screen.Deallocate()
 	})
 	h.step(1)
@@ -87,17 +87,19 @@ func (h *harness) ctx() *app.Context { return h.app.Context() }
 // resize gives the app a window of w×ht pixels, and the screen it draws into that size.
 func (h *harness) resize(w, ht int) {
 	h.app.Layout(w, ht)
-	b := h.screen.Bounds()
-	h.screen.ReadPixels(make([]byte, 4*b.Dx()*b.Dy()))
 	h.screen.Deallocate()
 	h.screen = ebiten.NewImage(w, ht)
 	h.step(1)
 }
 
-// draw draws the screen now, whatever changed.
+// draw draws the screen now, whatever changed, and ends the frame: a full repaint leaves
+// behind large images (such as Ebitengine's antialiasing buffers, dropped whenever the
+// area they cover changes) that only a new frame and the collector free.
 func (h *harness) draw() {
 	h.ctx().Invalidate()
 	h.app.Draw(h.screen)
+	endFrames(1)
+	runtime.GC()
 }
 
 // step runs n ticks of Update.
