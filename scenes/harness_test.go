@@ -98,7 +98,7 @@ func (h *harness) resize(w, ht int) {
 func (h *harness) draw() {
 	h.ctx().Invalidate()
 	h.app.Draw(h.screen)
-	endFrames(1)
+	nextFrame(0)
 	runtime.GC()
 }
 

@@ -10,8 +10,8 @@ import (
 )
 
 // maxPeakRSS bounds the resident memory of the scene tests, so that they keep passing on
-// machines with little memory. They peak at about 0.75 GB under Xvfb's software GL; they
-// reached 6.7 GB when all their drawing happened within one frame.
+// machines with little memory. They peak at about 0.7 GB under Xvfb's software GL; they
+// reached 8 GB when all their drawing happened within one frame.
 const maxPeakRSS = 1 << 30
 
 // peakMemoryOK reports whether the test process stayed under maxPeakRSS, and says why
