@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -73,14 +74,14 @@ func rulesAllowed(pkg, imp string) bool {
 	base := []string{module + "/rules", module + "/rules/board", module + "/rules/kit"}
 	switch {
 	case pkg == module+"/rules/catalog":
-		return strings.HasPrefix(imp, module+"/rules/games/") || contains(base, imp)
+		return strings.HasPrefix(imp, module+"/rules/games/") || slices.Contains(base, imp)
 	case strings.HasPrefix(pkg, module+"/rules/cmd/"):
 		return imp == module+"/rules" || strings.HasPrefix(imp, module+"/rules/") && !strings.HasPrefix(imp, module+"/rules/games/")
 	case pkg == module+"/rules/ai", pkg == module+"/rules/rulestest", pkg == module+"/rules/version",
 		strings.HasPrefix(pkg, module+"/rules/games/"):
-		return contains(base, imp)
-	case contains(base, pkg):
-		return contains(base, imp) && layerWithin(pkg, imp)
+		return slices.Contains(base, imp)
+	case slices.Contains(base, pkg):
+		return slices.Contains(base, imp) && layerWithin(pkg, imp)
 	}
 	return false
 }
@@ -90,15 +91,6 @@ func rulesAllowed(pkg, imp string) bool {
 func layerWithin(pkg, imp string) bool {
 	rank := map[string]int{module + "/rules/board": 0, module + "/rules/kit": 1, module + "/rules": 2}
 	return rank[imp] < rank[pkg]
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // housePackage is what go list says about one package.
@@ -134,12 +126,12 @@ func listPackages(t *testing.T) map[string]housePackage {
 			p := out[f[0]]
 			p.path = f[0]
 			for _, imp := range strings.Fields(f[1]) {
-				if (imp == module || strings.HasPrefix(imp, module+"/")) && !contains(p.imports, imp) {
+				if (imp == module || strings.HasPrefix(imp, module+"/")) && !slices.Contains(p.imports, imp) {
 					p.imports = append(p.imports, imp)
 				}
 			}
 			for _, d := range strings.Fields(f[2]) {
-				if !contains(p.deps, d) {
+				if !slices.Contains(p.deps, d) {
 					p.deps = append(p.deps, d)
 				}
 			}

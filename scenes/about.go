@@ -188,12 +188,7 @@ func (a *About) Update(ctx *app.Context) error {
 func (a *About) Draw(dst *ebiten.Image, ctx *app.Context) {
 	a.layout(ctx)
 	u := ctx.Unit()
-	if a.overlay {
-		veil(dst)
-	} else {
-		dst.Fill(render.Background)
-	}
-	drawDialog(dst, ctx, a.panel)
+	drawPage(dst, ctx, a.panel, a.overlay)
 	pad := 32 * u
 	tx := float64(a.panel.Min.X) + pad
 	title := ctx.T("about.title")

@@ -33,6 +33,17 @@ func drawDialog(dst *ebiten.Image, ctx *app.Context, r image.Rectangle) {
 	ui.DrawPanel(dst, r, render.Panel, panelRadius*ctx.Unit())
 }
 
+// drawPage draws the ground of a page that may be shown either over another scene (the
+// veil darkens it) or alone (as when opened directly): then its panel.
+func drawPage(dst *ebiten.Image, ctx *app.Context, panel image.Rectangle, overlay bool) {
+	if overlay {
+		veil(dst)
+	} else {
+		dst.Fill(render.Background)
+	}
+	drawDialog(dst, ctx, panel)
+}
+
 // closeOrBack pops an overlay, or returns to the menu when the scene is the only one
 // (opened directly, as in screenshots).
 func closeOrBack(ctx *app.Context, overlay bool) {

@@ -255,12 +255,7 @@ func (r *Rules) Scroll() float64 { return r.scroll }
 func (r *Rules) Draw(dst *ebiten.Image, ctx *app.Context) {
 	r.layout(ctx)
 	u := ctx.Unit()
-	if r.overlay {
-		veil(dst)
-	} else {
-		dst.Fill(render.Background)
-	}
-	drawDialog(dst, ctx, r.panel)
+	drawPage(dst, ctx, r.panel, r.overlay)
 	pad := 32 * u
 	doc := rulesDoc(ctx, r.spec.Game)
 	tx := float64(r.panel.Min.X) + pad

@@ -181,12 +181,7 @@ func (s *Settings) Update(ctx *app.Context) error {
 func (s *Settings) Draw(dst *ebiten.Image, ctx *app.Context) {
 	s.layout(ctx)
 	u := ctx.Unit()
-	if s.overlay {
-		veil(dst)
-	} else {
-		dst.Fill(render.Background)
-	}
-	drawDialog(dst, ctx, s.panel)
+	drawPage(dst, ctx, s.panel, s.overlay)
 	pad := 32 * u
 	x0, y0 := float64(s.panel.Min.X), float64(s.panel.Min.Y)
 	render.DrawText(dst, ctx.T("settings.title"), sizeTitle*u, true, x0+pad, y0+pad, render.Text, render.AlignLeft)
