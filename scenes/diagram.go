@@ -58,9 +58,7 @@ func resolveDiagram(cat rules.Catalog, specText string, fig *i18n.Figure) (*diag
 		}
 		d.move, d.tryable = m, true
 		d.deco.Arrow = m.Sites()
-		if pv, ok := st.(rules.CapturePreviewer); ok {
-			d.deco.Captures = pv.Captures(m, nil)
-		}
+		d.deco.Captures = captures(st, m)
 	}
 	sites := func(what string, labels []string) ([]board.Site, error) {
 		var out []board.Site
@@ -89,4 +87,52 @@ func resolveDiagram(cat rules.Catalog, specText string, fig *i18n.Figure) (*diag
 		d.deco.WrongArrow = path
 	}
 	return d, nil
+}
+
+// captures returns the sites of the pieces m takes in st, to be crossed out: the game's own
+// answer when it previews captures (it knows, for example, that a captured tafl king stays
+// on the board when the game ends), else the enemy pieces the move takes off the board,
+// found by playing it. Games such as Squish capture by stepping onto a piece and need no
+// preview of their own in play, but a rules figure must still show what a move takes.
+func captures(st rules.State, m rules.Move) []board.Site {
+	if pv, ok := st.(rules.CapturePreviewer); ok {
+		return pv.Captures(m, nil)
+	}
+	switch m.Kind {
+	case rules.Step, rules.Jump, rules.Place:
+	default:
+		// A swap, a choice, a pass or a stop moves nothing off the board; a swap even
+		// changes the owner of every piece, which is no capture.
+		return nil
+	}
+	enemy := st.ToMove().Other()
+	after := st.Clone()
+	after.Apply(m)
+	var out []board.Site
+	var buf []rules.Piece
+	lost := 0
+	for s := range board.Site(st.Board().Len()) {
+		n := countOwned(st.Pieces(s, buf[:0]), enemy) - countOwned(after.Pieces(s, buf[:0]), enemy)
+		if n > 0 {
+			out = append(out, s)
+		}
+		lost += n
+	}
+	if lost <= 0 {
+		// The enemy has as many pieces as before: pieces turned over (Orochi's flips)
+		// changed hands on some sites, and nothing left the board.
+		return nil
+	}
+	return out
+}
+
+// countOwned counts the pieces of ps that belong to p.
+func countOwned(ps []rules.Piece, p rules.Player) int {
+	n := 0
+	for _, pc := range ps {
+		if pc.Owner == p {
+			n++
+		}
+	}
+	return n
 }
