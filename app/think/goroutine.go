@@ -26,11 +26,15 @@ func (g *Goroutine) Start(job Job) {
 	result := make(chan Result, 1)
 	g.cancel, g.hurry, g.result = cancel, hurry, result
 	search := newSearch(job, &g.last)
+	w := newWork(job)
 	go func() {
 		deadline := time.Now().Add(job.Budget)
 		for !cancel.Load() && !hurry.Load() {
 			left := time.Until(deadline)
-			if left <= 0 || search.Step(min(left, sliceLimit)) {
+			if w.fixed {
+				left = sliceLimit // the iterations end the job, not the clock
+			}
+			if left <= 0 || w.step(search, min(left, sliceLimit)) {
 				break
 			}
 		}

@@ -1,6 +1,7 @@
 package think
 
 import (
+	"math"
 	"time"
 
 	"koma/rules"
@@ -56,6 +57,7 @@ type Paced struct {
 	now    func() time.Time
 	search *ai.Search
 	left   time.Duration
+	work   work
 	done   bool
 	line   int
 	result Result
@@ -73,6 +75,10 @@ func NewPaced(share float64, maxSlice time.Duration) *Paced {
 func (p *Paced) Start(job Job) {
 	p.search = newSearch(job, &p.prev)
 	p.left = job.Budget
+	p.work = newWork(job)
+	if p.work.fixed {
+		p.left = math.MaxInt64 // the iterations end the job, not the clock
+	}
 	p.line = job.Line
 	p.done = false
 	p.pace.reset(p.now())
@@ -89,7 +95,7 @@ func (p *Paced) Tick() {
 	if budget <= 0 && p.left > 0 {
 		return
 	}
-	finished := p.left <= 0 || p.search.Step(budget)
+	finished := p.left <= 0 || p.work.step(p.search, budget)
 	spent := p.now().Sub(start)
 	p.pace.spend(spent)
 	p.left -= spent

@@ -13,6 +13,7 @@ type Sliced struct {
 	slice  time.Duration
 	search *ai.Search
 	left   time.Duration // thinking time not yet spent
+	work   work
 	done   bool
 	line   int
 	result Result
@@ -26,6 +27,7 @@ func NewSliced(slice time.Duration) *Sliced { return &Sliced{slice: slice} }
 func (s *Sliced) Start(job Job) {
 	s.search = newSearch(job, &s.last)
 	s.left = job.Budget
+	s.work = newWork(job)
 	s.line = job.Line
 	s.done = false
 }
@@ -37,9 +39,13 @@ func (s *Sliced) Tick() {
 		return
 	}
 	start := time.Now()
-	finished := s.search.Step(min(s.slice, max(s.left, 0)))
+	d := min(s.slice, max(s.left, 0))
+	if s.work.fixed {
+		d = s.slice
+	}
+	finished := s.work.step(s.search, d)
 	s.left -= time.Since(start)
-	if finished || s.left <= 0 {
+	if finished || (!s.work.fixed && s.left <= 0) {
 		s.finish()
 	}
 }

@@ -28,6 +28,13 @@ type Job struct {
 	// Line is how many moves of the principal continuation Result keeps, Best included;
 	// zero keeps none, which spares the common case the walk down the tree.
 	Line int
+	// Iterations, when positive, makes the job a fixed amount of work: the search ends
+	// after that many iterations (positions, for alpha-beta) whatever the clock says, and
+	// Budget is not consulted. Such a search starts afresh rather than building on the
+	// runner's last one, so that its result depends on the job alone: the same job gives
+	// the same answer on every runner, on every platform and at any speed, which a review
+	// of a game needs so that its judgements repeat.
+	Iterations int
 }
 
 // Result is what the last delivered search found, beyond its move: the hint shows the
@@ -82,9 +89,47 @@ const BrowserSlice = 6 * time.Millisecond
 // search is finished and nothing else touches it, and the new search takes its tree over.
 // Then it lets go of that search, which holds nothing more.
 func newSearch(job Job, last *Result) *ai.Search {
-	s := ai.NewSearchAfter(last.search, job.State, job.Setting, job.Seed)
+	prev := last.search
+	if job.Iterations > 0 {
+		prev = nil // a fixed amount of work starts afresh (see Job.Iterations)
+	}
+	s := ai.NewSearchAfter(prev, job.State, job.Setting, job.Seed)
 	last.search = nil
 	return s
+}
+
+// iterationChunk is how many iterations a fixed-work job does between two looks at the
+// clock: a few dozen take well under a millisecond in every game, so a slice overruns its
+// time by little, and the clock is read rarely enough to cost nothing.
+const iterationChunk = 32
+
+// work is what a job has left to do: time for most, iterations for a fixed-work job.
+type work struct {
+	fixed bool
+	iters int
+}
+
+func newWork(job Job) work { return work{fixed: job.Iterations > 0, iters: job.Iterations} }
+
+// step works on s for about d and reports whether the job is finished: the search has
+// nothing left to do or, for a fixed-work job, its iterations are done. A fixed-work job
+// counts iterations, never time, so how its work is sliced does not change its result.
+func (w *work) step(s *ai.Search, d time.Duration) bool {
+	if !w.fixed {
+		return s.Step(d)
+	}
+	start := time.Now()
+	for w.iters > 0 {
+		n := min(w.iters, iterationChunk)
+		w.iters -= n
+		if s.StepIterations(n) {
+			return true
+		}
+		if time.Since(start) >= d {
+			break
+		}
+	}
+	return w.iters <= 0
 }
 
 // resultOf collects what the finished search found.
