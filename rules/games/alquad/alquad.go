@@ -166,8 +166,8 @@ func walk(s board.Site, d board.Dir, k int) (board.Site, bool) {
 }
 
 func newGame(rules.Options) (rules.State, error) {
-	st := State{hand: [2]uint8{hand, hand}, checker: -1, winner: rules.NoPlayer}
-	st.hash = st.ComputeHash()
+	st := State{Status: rules.Status{Winner: rules.NoPlayer}, hand: [2]uint8{hand, hand}, checker: -1}
+	st.Zobrist = st.ComputeHash()
 	return &st, nil
 }
 
@@ -175,22 +175,17 @@ func newGame(rules.Options) (rules.State, error) {
 // points (bit s is site s of the topology); the players own whichever colour they hold.
 // Every field is a plain value, so copying a State copies everything it owns.
 type State struct {
+	rules.Status
 	pieces [2]uint32
 	// hand holds each colour's pieces still to place.
 	hand  [2]uint8
 	phase phase
-	// turn is the player who decides next, kept after the end so that the hash stays that
-	// of the final position.
-	turn rules.Player
 	// whiteSeat is the player holding White: Player 0 until the choice, as Game.Sides.
 	whiteSeat rules.Player
 	// checker is the colour that gave check, or -1; it stays set after the end, for the
 	// marks. checkArea is the area of its largest square then.
 	checker   int8
 	checkArea uint8
-	reason    uint8
-	winner    rules.Player
-	hash      uint64
 }
 
 // Game returns the Alquad definition.
@@ -201,14 +196,6 @@ func (s *State) Variant() rules.Options { return rules.Options{} }
 
 // Board returns the 5×5 point board.
 func (s *State) Board() *board.Topology { return topology }
-
-// ToMove returns the player to move, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.phase == over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
 
 // MidTurn is true between the two placements of the setup, the only turn of two decisions.
 func (s *State) MidTurn() bool { return s.phase == setupBlack }
@@ -246,16 +233,13 @@ func (s *State) Clone() rules.State {
 // CopyFrom overwrites s with src, which must be an Alquad state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incrementally maintained Zobrist hash.
-func (s *State) Hash() uint64 { return s.hash }
-
 // meta hashes every field but the pieces. Apply removes it before changing those fields
 // and adds it back afterwards: a dozen xors, cheaper than tracking each field.
 func (s *State) meta() uint64 {
 	h := zobrist[zHand+int(s.hand[white])] ^ zobrist[zHand+hand+1+int(s.hand[black])] ^
 		zobrist[zPhase+int(s.phase)] ^ zobrist[zArea+int(s.checkArea)] ^
-		zobrist[zResult+3*int(s.reason)+int(s.winner+1)]
-	if s.turn == 1 {
+		zobrist[zResult+3*int(s.Reason)+int(s.Winner+1)]
+	if s.Turn == 1 {
 		h ^= zobrist[zTurn]
 	}
 	if s.whiteSeat == 1 {
@@ -285,16 +269,13 @@ func (s *State) AppendKey(dst []byte) []byte {
 	for _, m := range s.pieces {
 		dst = append(dst, byte(m), byte(m>>8), byte(m>>16), byte(m>>24))
 	}
-	return append(dst, s.hand[0], s.hand[1], byte(s.phase), byte(s.turn), byte(s.whiteSeat),
-		byte(s.checker), s.checkArea, s.reason, byte(s.winner+1))
+	return append(dst, s.hand[0], s.hand[1], byte(s.phase), byte(s.Turn), byte(s.whiteSeat),
+		byte(s.checker), s.checkArea, s.Reason, byte(s.Winner+1))
 }
 
 // Outcome reports the result once the game is over.
 func (s *State) Outcome() (rules.Outcome, bool) {
-	if s.phase != over {
-		return rules.Outcome{}, false
-	}
-	return rules.Outcome{Winner: s.winner, Reason: reasons[s.reason]}, true
+	return s.Ended(reasons[:])
 }
 
 // Pieces appends the piece on site, if any, owned by the player holding its colour.
@@ -347,7 +328,7 @@ func (s *State) largestThrough(c int, site board.Site) uint8 {
 
 // Apply plays m, which must be one of LegalMoves.
 func (s *State) Apply(m rules.Move) {
-	s.hash ^= s.meta()
+	s.Zobrist ^= s.meta()
 	switch s.phase {
 	case setupWhite:
 		s.put(white, m.Path[0])
@@ -355,31 +336,31 @@ func (s *State) Apply(m rules.Move) {
 	case setupBlack:
 		s.put(black, m.Path[0])
 		s.phase = choosing
-		s.turn = 1
+		s.Turn = 1
 	case choosing:
 		s.whiteSeat = 0
 		if m.Tag == tagWhite {
 			s.whiteSeat = 1
 		}
 		s.phase = playing
-		s.turn = s.whiteSeat
+		s.Turn = s.whiteSeat
 	case playing:
 		s.placeInPlay(m.Path[0])
 	}
-	s.hash ^= s.meta()
+	s.Zobrist ^= s.meta()
 }
 
 // put places a piece of colour c on site and hashes it.
 func (s *State) put(c int, site board.Site) {
 	s.pieces[c] |= 1 << site
-	s.hash ^= zobrist[zPieces+c*numSites+int(site)]
+	s.Zobrist ^= zobrist[zPieces+c*numSites+int(site)]
 }
 
 // placeInPlay plays a placement from the mover's hand and settles check and the result.
 // Only squares through the new piece need looking at: the mover owned no square before, or
 // they would have given check already.
 func (s *State) placeInPlay(site board.Site) {
-	c := s.colourOf(s.turn)
+	c := s.colourOf(s.Turn)
 	s.put(c, site)
 	s.hand[c]--
 	area := s.largestThrough(c, site)
@@ -387,26 +368,29 @@ func (s *State) placeInPlay(site board.Site) {
 	case s.checker >= 0:
 		// The reprieve: it ends the game either way.
 		if area > s.checkArea {
-			s.end(s.turn, reasonBigger)
+			s.end(s.Turn, reasonBigger)
 		} else {
-			s.end(s.turn.Other(), reasonSquare)
+			s.end(s.Turn.Other(), reasonSquare)
 		}
 	case area > 0:
 		s.checker, s.checkArea = int8(c), area
 		if s.hand[1-c] == 0 {
-			s.end(s.turn, reasonNoReprieve)
+			s.end(s.Turn, reasonNoReprieve)
 		} else {
-			s.turn = s.turn.Other()
+			s.Turn = s.Turn.Other()
 		}
 	case s.hand[white] == 0 && s.hand[black] == 0:
 		s.end(rules.NoPlayer, reasonNoSquare)
 	default:
-		s.turn = s.turn.Other()
+		s.Turn = s.Turn.Other()
 	}
 }
 
+// end finishes the game. The phase moves to over as well, since the hash and the key
+// count the phase.
 func (s *State) end(winner rules.Player, reason uint8) {
-	s.phase, s.winner, s.reason = over, winner, reason
+	s.phase = over
+	s.Finish(winner, reason)
 }
 
 // Square returns p's largest square: its corners in order round it and its area, or ok
@@ -473,8 +457,8 @@ func (s *State) Marks(dst []rules.Mark) []rules.Mark {
 	}
 	checker := s.seatOf(int(s.checker))
 	dst = s.markSquare(dst, checker)
-	if s.phase == over && s.reason == reasonBigger {
-		dst = s.markSquare(dst, s.winner)
+	if s.phase == over && s.Reason == reasonBigger {
+		dst = s.markSquare(dst, s.Winner)
 	}
 	return dst
 }

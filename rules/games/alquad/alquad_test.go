@@ -23,7 +23,7 @@ func position(t *testing.T, diagram string, whiteSeat, toMove rules.Player) *Sta
 	if len(rows) != height {
 		t.Fatalf("diagram has %d rows", len(rows))
 	}
-	s := &State{phase: playing, whiteSeat: whiteSeat, turn: toMove, checker: -1, winner: rules.NoPlayer}
+	s := &State{Status: rules.Status{Turn: toMove, Winner: rules.NoPlayer}, phase: playing, whiteSeat: whiteSeat, checker: -1}
 	for i, row := range rows {
 		if len(row) != width {
 			t.Fatalf("row %q is not %d points", row, width)
@@ -45,7 +45,7 @@ func position(t *testing.T, diagram string, whiteSeat, toMove rules.Player) *Sta
 		}
 		s.hand[c] = uint8(hand + 1 - n)
 	}
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	return s
 }
 
@@ -354,7 +354,7 @@ func TestCheckAndResult(t *testing.T) {
 					t.Errorf("winner's square %v of area %d, marks %v", labels(corners[:]), area, labels(marked))
 				}
 			}
-			if s.hash != s.ComputeHash() {
+			if s.Zobrist != s.ComputeHash() {
 				t.Error("the incremental hash differs from a recomputed one")
 			}
 		})
@@ -400,7 +400,7 @@ func TestHandsRunOut(t *testing.T) {
 					t.Fatalf("seed %d: colour %d has %d pieces in all\n%s", seed, c, n, rules.Text(s))
 				}
 			}
-			if s.phase == playing && s.hand[s.colourOf(s.turn)] == 0 {
+			if s.phase == playing && s.hand[s.colourOf(s.Turn)] == 0 {
 				t.Fatalf("seed %d: the player to move has no piece\n%s", seed, rules.Text(s))
 			}
 			if o, over := s.Outcome(); over {
@@ -506,21 +506,21 @@ func TestHash(t *testing.T) {
 	seen := map[uint64]string{}
 	for seed := uint64(1); seed <= 50; seed++ {
 		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
-			if s.hash != s.ComputeHash() {
+			if s.Zobrist != s.ComputeHash() {
 				t.Fatalf("seed %d: incremental hash differs\n%s", seed, rules.Text(s))
 			}
 			key := string(s.AppendKey(nil))
-			if other, ok := seen[s.hash]; ok && other != key {
-				t.Fatalf("seed %d: two positions share hash %x", seed, s.hash)
+			if other, ok := seen[s.Zobrist]; ok && other != key {
+				t.Fatalf("seed %d: two positions share hash %x", seed, s.Zobrist)
 			}
-			seen[s.hash] = key
+			seen[s.Zobrist] = key
 		})
 	}
 	// The choice changes only colours, and both ways must hash apart.
 	a, b := start(t), start(t)
 	rulestest.Play(t, a, "@a1", "@b1", "white")
 	rulestest.Play(t, b, "@a1", "@b1", "black")
-	if a.hash == b.hash {
+	if a.Zobrist == b.Zobrist {
 		t.Error("the two choices hash alike")
 	}
 }

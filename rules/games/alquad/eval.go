@@ -113,7 +113,7 @@ func (s *State) PlayoutMove(moves []rules.Move, rng *rand.Rand) int {
 	if s.phase != playing || moves[0].Kind != rules.Place {
 		return rng.IntN(len(moves))
 	}
-	me := s.colourOf(s.turn)
+	me := s.colourOf(s.Turn)
 	mine, theirs := s.completions(me), s.completions(1-me)
 	if s.checker >= 0 {
 		for i, m := range moves {

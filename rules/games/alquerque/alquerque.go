@@ -167,19 +167,13 @@ func newGame(opts rules.Options) (rules.State, error) {
 // State is an Alquerque position. Pieces are bitmasks over the 25 points (bit s is site s,
 // numbered like board.NewPoints), so copying a State copies everything it owns.
 type State struct {
+	rules.Status
 	v *variant
 	// pieces[p] holds player p's pieces.
 	pieces [2]uint32
 	// east and west mark pieces whose last move was a sideways step east or west; under Bell's
 	// rules they may not step straight back. Always empty under the simple rules.
 	east, west uint32
-	hash       uint64
-	// turn is the player who moves next, kept after the end so that the hash stays that of the
-	// final position.
-	turn   rules.Player
-	over   bool
-	winner rules.Player
-	reason uint8
 	// quiet counts consecutive turns without a capture (simple rules).
 	quiet uint8
 	// hist holds the positions since the last capture, current one included (simple rules).
@@ -188,10 +182,10 @@ type State struct {
 
 // setup turns s into a fresh position with the given pieces, before any turn is played.
 func (s *State) setup(v *variant, white, black uint32, turn rules.Player) {
-	*s = State{v: v, pieces: [2]uint32{white, black}, turn: turn, winner: rules.NoPlayer}
-	s.hash = s.ComputeHash()
+	*s = State{Status: rules.Status{Turn: turn, Winner: rules.NoPlayer}, v: v, pieces: [2]uint32{white, black}}
+	s.Zobrist = s.ComputeHash()
 	if !v.bell {
-		s.hist.Push(s.hash)
+		s.hist.Push(s.Zobrist)
 	}
 	s.checkEnd(turn.Other(), 1)
 }
@@ -205,14 +199,6 @@ func (s *State) Variant() rules.Options { return maps.Clone(s.v.opts) }
 // Board returns the 5×5 point board.
 func (s *State) Board() *board.Topology { return s.v.topo }
 
-// ToMove returns the player to move, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
-
 // MidTurn is always false: every turn of this game is a single decision.
 func (s *State) MidTurn() bool { return false }
 
@@ -225,9 +211,6 @@ func (s *State) Clone() rules.State {
 // CopyFrom overwrites s with src, which must be an Alquerque state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incrementally maintained Zobrist hash.
-func (s *State) Hash() uint64 { return s.hash }
-
 // ComputeHash recomputes the hash from the pieces, the side to move and the memory masks.
 func (s *State) ComputeHash() uint64 {
 	z := s.v.zobrist
@@ -237,7 +220,7 @@ func (s *State) ComputeHash() uint64 {
 			h ^= z[p*numSites+bits.TrailingZeros32(m)]
 		}
 	}
-	if s.turn == 1 {
+	if s.Turn == 1 {
 		h ^= z[zSide]
 	}
 	for m := s.east; m != 0; m &= m - 1 {
@@ -256,7 +239,7 @@ func (s *State) AppendKey(dst []byte) []byte {
 	for _, m := range [4]uint32{s.pieces[0], s.pieces[1], s.east, s.west} {
 		dst = append(dst, byte(m), byte(m>>8), byte(m>>16), byte(m>>24))
 	}
-	dst = append(dst, byte(s.turn), b2u8(s.over), byte(s.winner+1), s.reason, s.quiet)
+	dst = append(dst, byte(s.Turn), b2u8(s.Over), byte(s.Winner+1), s.Reason, s.quiet)
 	return s.hist.AppendKey(dst)
 }
 
@@ -269,11 +252,11 @@ func b2u8(b bool) byte {
 
 // Outcome reports the result once the game is over.
 func (s *State) Outcome() (rules.Outcome, bool) {
-	if !s.over {
-		return rules.Outcome{}, false
+	o, over := s.Ended(reasonKeys[:])
+	if !over {
+		return o, false
 	}
-	o := rules.Outcome{Winner: s.winner, Reason: reasonKeys[s.reason]}
-	switch s.reason {
+	switch s.Reason {
 	case reasonRepetition, reasonNoCaptures, reasonBlocked:
 		// Decided by the captures each side made, which the result shows.
 		o.Scored = true
@@ -298,10 +281,10 @@ func (s *State) Pieces(site board.Site, dst []rules.Piece) []rules.Piece {
 // LegalMoves appends the legal moves: captures first (by starting point, then direction),
 // then steps (by direction, then destination).
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.over {
+	if s.Over {
 		return dst
 	}
-	p := s.turn
+	p := s.Turn
 	n := len(dst)
 	dst = s.appendCaptures(dst, p)
 	if s.v.bell && len(dst) > n {
@@ -475,13 +458,13 @@ func (s *State) canMove(p rules.Player) bool {
 // Apply plays m, which must be one of LegalMoves.
 func (s *State) Apply(m rules.Move) {
 	z := s.v.zobrist
-	p := s.turn
+	p := s.Turn
 	o := p.Other()
 	from, to := int(m.Path[0]), int(m.Path[m.Len-1])
 	s.forget(from)
 	s.pieces[p] &^= 1 << from
 	s.pieces[p] |= 1 << to
-	s.hash ^= z[int(p)*numSites+from] ^ z[int(p)*numSites+to]
+	s.Zobrist ^= z[int(p)*numSites+from] ^ z[int(p)*numSites+to]
 	captured := m.Kind == rules.Jump
 	if captured {
 		for i := 1; i < int(m.Len); i++ {
@@ -490,20 +473,20 @@ func (s *State) Apply(m rules.Move) {
 			mid := (int(m.Path[i-1]) + int(m.Path[i])) / 2
 			s.forget(mid)
 			s.pieces[o] &^= 1 << mid
-			s.hash ^= z[int(o)*numSites+mid]
+			s.Zobrist ^= z[int(o)*numSites+mid]
 		}
 	} else if s.v.bell {
 		switch to - from {
 		case 1:
 			s.east |= 1 << to
-			s.hash ^= z[zEast+to]
+			s.Zobrist ^= z[zEast+to]
 		case -1:
 			s.west |= 1 << to
-			s.hash ^= z[zWest+to]
+			s.Zobrist ^= z[zWest+to]
 		}
 	}
-	s.turn = o
-	s.hash ^= z[zSide]
+	s.Turn = o
+	s.Zobrist ^= z[zSide]
 	occurrences := 1
 	if !s.v.bell {
 		if captured {
@@ -514,8 +497,8 @@ func (s *State) Apply(m rules.Move) {
 		}
 		// Counted before the push, when the history's filter answers a new position
 		// without a scan.
-		occurrences += s.hist.Count(s.hash)
-		s.hist.Push(s.hash)
+		occurrences += s.hist.Count(s.Zobrist)
+		s.hist.Push(s.Zobrist)
 	}
 	s.checkEnd(p, occurrences)
 }
@@ -525,19 +508,19 @@ func (s *State) forget(site int) {
 	z := s.v.zobrist
 	if s.east&(1<<site) != 0 {
 		s.east &^= 1 << site
-		s.hash ^= z[zEast+site]
+		s.Zobrist ^= z[zEast+site]
 	}
 	if s.west&(1<<site) != 0 {
 		s.west &^= 1 << site
-		s.hash ^= z[zWest+site]
+		s.Zobrist ^= z[zWest+site]
 	}
 }
 
-// checkEnd decides whether the game is over after mover's turn, with s.turn to move next.
+// checkEnd decides whether the game is over after mover's turn, with s.Turn to move next.
 // occurrences is how often the position has now occurred under the simple rules since the
 // last capture, which clears the history (1 under Bell's, which keep none).
 func (s *State) checkEnd(mover rules.Player, occurrences int) {
-	next := s.turn
+	next := s.Turn
 	switch {
 	case s.pieces[next] == 0:
 		s.finish(mover, reasonCapturedAll)
@@ -571,7 +554,7 @@ func (s *State) adjudicate(reason uint8) {
 }
 
 func (s *State) finish(winner rules.Player, reason uint8) {
-	s.over, s.winner, s.reason = true, winner, reason
+	s.Finish(winner, reason)
 }
 
 // Captures implements rules.CapturePreviewer: a jump takes the piece halfway between each
@@ -584,14 +567,14 @@ func (s *State) Captures(m rules.Move, dst []board.Site) []board.Site {
 // who know the simple ones: a capture is compulsory, and some steps along a line are
 // forbidden (backwards, straight back after a sideways step, sideways on the far row).
 func (s *State) WhyNot(path []board.Site) string {
-	if !s.v.bell || s.over || len(path) == 0 {
+	if !s.v.bell || s.Over || len(path) == 0 {
 		return ""
 	}
 	from := path[0]
-	if from < 0 || int(from) >= numSites || s.pieces[s.turn]&(1<<from) == 0 {
+	if from < 0 || int(from) >= numSites || s.pieces[s.Turn]&(1<<from) == 0 {
 		return ""
 	}
-	if s.jumpers(s.turn) != 0 {
+	if s.jumpers(s.Turn) != 0 {
 		return "must-capture"
 	}
 	if len(path) == 2 {

@@ -742,7 +742,7 @@ func TestKeyAndHash(t *testing.T) {
 			b := position(t, tc.rules, tc.diagram, 0)
 			play(t, a, tc.a...)
 			play(t, b, tc.b...)
-			if a.pieces != b.pieces || a.turn != b.turn {
+			if a.pieces != b.pieces || a.Turn != b.Turn {
 				t.Fatalf("routes reach different boards\n%s\n%s", rules.Text(a), rules.Text(b))
 			}
 			if (a.Hash() == b.Hash()) != tc.sameHash {
@@ -844,8 +844,8 @@ func TestRepetitionCounts(t *testing.T) {
 			for i := 2; i+8 <= len(key); i += 8 {
 				count[binary.LittleEndian.Uint64(key[i:])]++
 			}
-			if len(count) == 0 || len(key) != 2+8*s.hist.Len() || count[s.hash] == 0 {
-				t.Fatalf("history key of %d bytes for %d positions, current position %d times", len(key), s.hist.Len(), count[s.hash])
+			if len(count) == 0 || len(key) != 2+8*s.hist.Len() || count[s.Zobrist] == 0 {
+				t.Fatalf("history key of %d bytes for %d positions, current position %d times", len(key), s.hist.Len(), count[s.Zobrist])
 			}
 			for h, n := range count {
 				if got := s.hist.Count(h); got != n {

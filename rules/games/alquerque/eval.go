@@ -38,8 +38,8 @@ func (s *State) Evaluate(p rules.Player) float64 {
 	}
 	o := p.Other()
 	x := float64(bits.OnesCount32(s.pieces[p]) - bits.OnesCount32(s.pieces[o]))
-	if !s.over {
-		switch mover := s.turn; {
+	if !s.Over {
+		switch mover := s.Turn; {
 		case mover == p && s.jumpers(p) != 0:
 			x += threatWeight
 		case mover == o && s.jumpers(o) != 0:
@@ -74,12 +74,12 @@ func (s *State) Memoryless() bool { return s.v.bell }
 // LegalMoves order: captures first, then steps. Each rule set has its own
 // branch, written inline: a call for either costs a few percent of its playout rate.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.over {
+	if s.Over {
 		return rules.Move{}, false
 	}
 	v := s.v
 	if !v.bell {
-		p := s.turn
+		p := s.Turn
 		own, enemy := s.pieces[p], s.pieces[p^1]
 		empty := allSites &^ (own | enemy)
 		captures, _ := v.countCaptures(own, enemy, empty)
@@ -122,7 +122,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		return rules.Move{Kind: rules.Step, Len: 2, Path: [rules.MaxPath]board.Site{board.Site(site - dirDelta[d]), board.Site(site)}}, true
 	}
 	// Bell's rules: a capture is compulsory and only complete chains are moves.
-	p := s.turn
+	p := s.Turn
 	jumpers := s.jumpers(p)
 	var c chain
 	captures := 0

@@ -103,7 +103,7 @@ func TestEvaluate(t *testing.T) {
 			}
 			steps := func(p rules.Player) (n int, captures bool) {
 				c := *s
-				c.turn, c.over = p, false
+				c.Turn, c.Over = p, false
 				for _, m := range c.LegalMoves(nil) {
 					if m.Kind == rules.Step {
 						n++
@@ -116,8 +116,8 @@ func TestEvaluate(t *testing.T) {
 			for _, p := range []rules.Player{0, 1} {
 				x := float64(count(p) - count(p.Other()))
 				if _, over := s.Outcome(); !over {
-					if _, c := steps(s.turn); c {
-						if s.turn == p {
+					if _, c := steps(s.Turn); c {
+						if s.Turn == p {
 							x += threatWeight
 						} else {
 							x -= threatWeight
@@ -256,7 +256,7 @@ func TestCountCaptures(t *testing.T) {
 	positions, long := 0, 0
 	for seed := uint64(1); seed <= 40; seed++ {
 		rulestest.WalkRandomGame(t, start(t, ""), seed, func(s *State) {
-			if s.over {
+			if s.Over {
 				return
 			}
 			want := 0
@@ -271,7 +271,7 @@ func TestCountCaptures(t *testing.T) {
 			if want > 0 {
 				positions++
 			}
-			own, enemy := s.pieces[s.turn], s.pieces[s.turn.Other()]
+			own, enemy := s.pieces[s.Turn], s.pieces[s.Turn.Other()]
 			empty := allSites &^ (own | enemy)
 			got, jumpers := s.v.countCaptures(own, enemy, empty)
 			if got != want || (jumpers == 0) != (want == 0) {

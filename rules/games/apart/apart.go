@@ -171,8 +171,8 @@ func init() {
 		chainKeys[q], startKeys[q], landedKeys[q] = zobrist[zChain+q], zobrist[zStart+q], zobrist[zLanded+q]
 	}
 	sideKey, capturedKey = zobrist[zSide], zobrist[zCaptured]
-	initial = State{pieces: startPieces, winner: rules.NoPlayer, chain: -1, start: -1}
-	initial.hash = initial.ComputeHash()
+	initial = State{Status: rules.Status{Winner: rules.NoPlayer}, pieces: startPieces, chain: -1, start: -1}
+	initial.Zobrist = initial.ComputeHash()
 }
 
 func newState(rules.Options) (rules.State, error) {
@@ -198,20 +198,14 @@ func isolated(x uint64) bool {
 // numbered row*8+col as board.NewSquare numbers them), so copying a State copies
 // everything it owns.
 type State struct {
+	rules.Status
 	pieces [2]uint64
-	hash   uint64
 	// chainHash is the part of hash that the chain in progress adds: the keys of its
 	// square, start, landings and capture, 0 between turns. Ending a chain takes it out at
 	// once rather than key by key. It follows from the rest.
 	chainHash uint64
 	// landed holds the squares the piece has landed on in the chain in progress.
 	landed uint64
-	// turn is the player who decides next, kept after the end so that the hash stays that
-	// of the final position.
-	turn   rules.Player
-	over   bool
-	winner rules.Player
-	reason uint8
 	// chain is the square of the piece in the middle of a jump chain, start the square it
 	// began the turn on; both are -1 between turns. captured is true once the chain has
 	// taken a piece.
@@ -234,14 +228,6 @@ func (s *State) Variant() rules.Options { return rules.Options{} }
 // Board returns the 8×8 board.
 func (s *State) Board() *board.Topology { return topo }
 
-// ToMove returns the player to decide, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
-
 // MidTurn reports whether a jump chain is in progress.
 func (s *State) MidTurn() bool { return s.chain >= 0 }
 
@@ -254,9 +240,6 @@ func (s *State) Clone() rules.State {
 // CopyFrom overwrites s with src, which must be an Apart state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incrementally maintained Zobrist hash.
-func (s *State) Hash() uint64 { return s.hash }
-
 // ComputeHash recomputes the hash from the pieces, the player to move and the chain.
 func (s *State) ComputeHash() uint64 {
 	var h uint64
@@ -265,7 +248,7 @@ func (s *State) ComputeHash() uint64 {
 			h ^= zobrist[zPieces+p*numSites+bits.TrailingZeros64(m)]
 		}
 	}
-	if s.turn == 1 {
+	if s.Turn == 1 {
 		h ^= zobrist[zSide]
 	}
 	if s.chain >= 0 {
@@ -289,21 +272,18 @@ func (s *State) AppendKey(dst []byte) []byte {
 		}
 	}
 	var flags byte
-	if s.over {
+	if s.Over {
 		flags |= 1
 	}
 	if s.captured {
 		flags |= 2
 	}
-	return append(dst, byte(s.turn), byte(s.chain), byte(s.start), flags, byte(s.winner+1), s.reason, byte(s.turns), byte(s.turns>>8))
+	return append(dst, byte(s.Turn), byte(s.chain), byte(s.start), flags, byte(s.Winner+1), s.Reason, byte(s.turns), byte(s.turns>>8))
 }
 
 // Outcome reports the result once the game is over.
 func (s *State) Outcome() (rules.Outcome, bool) {
-	if !s.over {
-		return rules.Outcome{}, false
-	}
-	return rules.Outcome{Winner: s.winner, Reason: reasonKeys[s.reason]}, true
+	return s.Ended(reasonKeys[:])
 }
 
 // Pieces appends the piece on site, if any.
@@ -337,7 +317,7 @@ func (s *State) Marks(dst []rules.Mark) []rules.Mark {
 // one and a Jump otherwise. During a chain: the jumping piece's jumps by direction, then
 // Stop where the turn may end.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.over {
+	if s.Over {
 		return dst
 	}
 	if s.chain < 0 {
@@ -346,7 +326,7 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 		for a := range 4 {
 			var slots [16]uint64
 			copy(slots[:], mc.sets[a][:])
-			longSlots(s.pieces[s.turn], a, (*[10]uint64)(slots[6:]))
+			longSlots(s.pieces[s.Turn], a, (*[10]uint64)(slots[6:]))
 			for j, set := range slots {
 				dir, l := slotMove(a, j)
 				for ; set != 0; set &= set - 1 {
@@ -376,7 +356,7 @@ func (s *State) jumpMove(t int) rules.Move {
 // square and counts only if the jump is legal, rather than branching on each test: which
 // directions work is as good as random.
 func (s *State) findJumps() {
-	own := s.pieces[s.turn&1]
+	own := s.pieces[s.Turn&1]
 	q := int(s.chain) & 63
 	l0, l1, l2, l3 := axisLens(own, q)
 	l0, l1, l2, l3 = l0&7, l1&7, l2&7, l3&7
@@ -446,7 +426,7 @@ func (s *State) dropHome(q int) {
 // left it), so that jump captures nothing.
 func (s *State) canLeave(q, t int) bool {
 	t &= 63
-	own := s.pieces[s.turn&1]&^(1<<(q&63)) | 1<<t
+	own := s.pieces[s.Turn&1]&^(1<<(q&63)) | 1<<t
 	open := ^(own | s.landed | 1<<t)
 	l0, l1, l2, l3 := axisLens(own, t)
 	l0, l1, l2, l3 = l0&7, l1&7, l2&7, l3&7
@@ -471,7 +451,7 @@ func (s *State) Apply(m rules.Move) {
 	// Masked, the players and squares index the key tables and shift without the bounds
 	// checks and shift guards that were a sixth of Apply's instructions; the squares of a
 	// legal move are unchanged by the mask.
-	p := s.turn & 1
+	p := s.Turn & 1
 	o := p ^ 1
 	from, to := uint(m.Path[0])&63, uint(m.Path[1])&63
 	s.pieces[p] ^= 1<<from | 1<<to
@@ -479,7 +459,7 @@ func (s *State) Apply(m rules.Move) {
 	// as good as random, so the capture is made without a branch.
 	hit := s.pieces[o] & (1 << to)
 	s.pieces[o] ^= hit
-	s.hash ^= pieceKeys[p][from] ^ pieceKeys[p][to] ^ pieceKeys[o][to]&-(hit>>to)
+	s.Zobrist ^= pieceKeys[p][from] ^ pieceKeys[p][to] ^ pieceKeys[o][to]&-(hit>>to)
 	took := hit != 0
 	// The game ends at once when a landing leaves a side apart (Koma's choice, see the
 	// package comment), even in the middle of a chain. The opponent's pieces, were they
@@ -508,7 +488,7 @@ func (s *State) Apply(m rules.Move) {
 	// The capture key goes in with the chain's first capture.
 	keys ^= capturedKey & -(b2u(took) &^ b2u(s.captured))
 	s.captured = s.captured || took
-	s.hash ^= keys
+	s.Zobrist ^= keys
 	s.chainHash ^= keys
 	// The chain goes on while the piece can jump again. When it cannot, the square it
 	// stands on is one where the turn may end, or this jump would not have been legal.
@@ -529,7 +509,7 @@ func b2u(b bool) uint64 {
 // endApart ends the game after a landing, which took a piece or not, has left a side
 // apart. Both sides apart at once is a loss for the mover.
 func (s *State) endApart(took bool) {
-	p := s.turn
+	p := s.Turn
 	mine, theirs := isolated(s.pieces[p&1]), took && isolated(s.pieces[p&1^1])
 	switch {
 	case mine && theirs:
@@ -544,7 +524,7 @@ func (s *State) endApart(took bool) {
 
 // clearChain forgets the chain in progress, if any: without one, it changes nothing.
 func (s *State) clearChain() {
-	s.hash ^= s.chainHash
+	s.Zobrist ^= s.chainHash
 	s.chainHash = 0
 	s.chain, s.start, s.landed, s.captured, s.nJumps = -1, -1, 0, false, 0
 }
@@ -554,11 +534,11 @@ func (s *State) clearChain() {
 // made here, not in a call, as it settles nearly every turn.
 func (s *State) endTurn() {
 	s.closeTurn()
-	own := s.pieces[s.turn&1]
+	own := s.pieces[s.Turn&1]
 	empty := ^(s.pieces[0] | s.pieces[1])
 	switch {
 	case !quickMove(own, empty) && !s.hasMoveSlow(own, empty):
-		s.finish(s.turn.Other(), reasonNoMoves)
+		s.finish(s.Turn.Other(), reasonNoMoves)
 	case s.turns >= turnLimit:
 		s.finish(rules.NoPlayer, reasonTurnLimit)
 	}
@@ -567,8 +547,8 @@ func (s *State) endTurn() {
 // closeTurn forgets the chain and hands the move over.
 func (s *State) closeTurn() {
 	s.clearChain()
-	s.turn = s.turn.Other()
-	s.hash ^= sideKey
+	s.Turn = s.Turn.Other()
+	s.Zobrist ^= sideKey
 	s.turns++
 }
 
@@ -576,7 +556,7 @@ func (s *State) closeTurn() {
 // piece with an empty square on one side and no friend on the other can always step there,
 // which settles nearly every position at once.
 func (s *State) hasMove() bool {
-	own := s.pieces[s.turn&1]
+	own := s.pieces[s.Turn&1]
 	empty := ^(s.pieces[0] | s.pieces[1])
 	return quickMove(own, empty) || s.hasMoveSlow(own, empty)
 }
@@ -601,5 +581,5 @@ func (s *State) hasMoveSlow(own, empty uint64) bool {
 }
 
 func (s *State) finish(winner rules.Player, reason uint8) {
-	s.over, s.winner, s.reason = true, winner, reason
+	s.Finish(winner, reason)
 }

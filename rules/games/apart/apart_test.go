@@ -33,7 +33,7 @@ func position(t testing.TB, diagram string, toMove rules.Player) *State {
 	if len(rows) != size {
 		t.Fatalf("diagram has %d ranks", len(rows))
 	}
-	s := &State{turn: toMove, winner: rules.NoPlayer, chain: -1, start: -1}
+	s := &State{Status: rules.Status{Turn: toMove, Winner: rules.NoPlayer}, chain: -1, start: -1}
 	for i, row := range rows {
 		tokens := strings.Fields(row)
 		if len(tokens) != size {
@@ -53,7 +53,7 @@ func position(t testing.TB, diagram string, toMove rules.Player) *State {
 		}
 	}
 	s.turns = 10 + uint16(toMove)
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	return s
 }
 
@@ -385,7 +385,7 @@ func sameTurns(t *testing.T, s *State) {
 	got := map[string]bool{}
 	for _, k := range rules.Turns(s) {
 		got[keyOf(k)] = true
-		if k.(*State).pieces == s.pieces && k.(*State).turn != s.turn {
+		if k.(*State).pieces == s.pieces && k.(*State).Turn != s.Turn {
 			t.Errorf("a turn changed nothing\n%s", rules.Text(k))
 		}
 	}
@@ -490,8 +490,8 @@ func TestNoMoves(t *testing.T) {
 		t.Errorf("Black has moves, such as a8xc8")
 	}
 	s.pieces[1] = 0
-	s.turn = 0
-	s.hash = s.ComputeHash()
+	s.Turn = 0
+	s.Zobrist = s.ComputeHash()
 	s.endTurn()
 	if o, over := s.Outcome(); !over || o.Winner != 0 || o.Reason != "no-moves" {
 		t.Errorf("outcome %+v, %v", o, over)
@@ -510,7 +510,7 @@ func TestTurnLimit(t *testing.T) {
 		. . . . . . . .
 		O . . . . . O O`, 0)
 	s.pieces[0] |= 1 << sq("a2")
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	s.turns = turnLimit - 1
 	rulestest.Play(t, s, "g1-g2")
 	if o, over := s.Outcome(); !over || o.Winner != rules.NoPlayer || o.Reason != "turn-limit" {
@@ -586,11 +586,11 @@ func TestPerftMidgame(t *testing.T) {
 	for seed := uint64(1); seed <= 4; seed++ {
 		s := start(t)
 		rng := rand.New(rand.NewPCG(seed, 5))
-		for i := 0; i < 30+int(seed)*10 && !s.over; i++ {
+		for i := 0; i < 30+int(seed)*10 && !s.Over; i++ {
 			kids := rules.Turns(s)
 			s = kids[rng.IntN(len(kids))].(*State)
 		}
-		if s.over {
+		if s.Over {
 			continue
 		}
 		got := rules.Perft(s, 2)
@@ -689,7 +689,7 @@ func checkInvariants(t testing.TB, s *State) {
 		t.Fatalf("the chain's square is not among its landings")
 	case int(s.turns) > Game.MaxTurns:
 		t.Fatalf("past the turn limit")
-	case !s.over && s.chain >= 0 && len(s.LegalMoves(nil)) == 0:
+	case !s.Over && s.chain >= 0 && len(s.LegalMoves(nil)) == 0:
 		t.Fatalf("a chain with no way to end\n%s", rules.Text(s))
 	}
 }
@@ -708,13 +708,13 @@ func TestKeptJumps(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
-			if s.chain < 0 || s.over {
+			if s.chain < 0 || s.Over {
 				if s.nJumps != 0 {
 					t.Fatalf("jumps kept outside a chain\n%s", rules.Text(s))
 				}
 				return
 			}
-			own := s.pieces[s.turn]
+			own := s.pieces[s.Turn]
 			q := int(s.chain)
 			var want []int8
 			for _, to := range naiveJumps(own, q, s.landed) {
@@ -817,7 +817,7 @@ func TestLineLens(t *testing.T) {
 func TestMoveSlots(t *testing.T) {
 	for seed := uint64(1); seed <= 100; seed++ {
 		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
-			if s.over || s.chain >= 0 {
+			if s.Over || s.chain >= 0 {
 				return
 			}
 			checkMoveSlots(t, s)
@@ -848,7 +848,7 @@ func TestMoveSlotsAnyBoard(t *testing.T) {
 // measured by walking the rays, apart from lineLens.
 func checkMoveSlots(t *testing.T, s *State) {
 	t.Helper()
-	own := s.pieces[s.turn]
+	own := s.pieces[s.Turn]
 	var mc moveCounts
 	n := s.count(&mc)
 	total := 0

@@ -68,7 +68,7 @@ func (s *State) Evaluate(p rules.Player) float64 {
 // for it on the path from one decision to the next. board.Below finishes the draw as IntN
 // does.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.over {
+	if s.Over {
 		return rules.Move{}, false
 	}
 	x := rng.Uint64()
@@ -95,7 +95,7 @@ func (s *State) Captures(m rules.Move, dst []board.Site) []board.Site {
 		return dst
 	}
 	to := m.Path[m.Len-1]
-	if to >= 0 && to < numSites && s.turn >= 0 && s.pieces[s.turn.Other()]>>to&1 != 0 {
+	if to >= 0 && to < numSites && s.Turn >= 0 && s.pieces[s.Turn.Other()]>>to&1 != 0 {
 		dst = append(dst, to)
 	}
 	return dst
@@ -105,7 +105,7 @@ func (s *State) Captures(m rules.Move, dst []board.Site) []board.Site {
 // here or must jump on, and on White's first turn that a jump will not go on.
 func (s *State) Prompt() string {
 	switch {
-	case s.over:
+	case s.Over:
 		return ""
 	case s.chain >= 0 && s.canStop():
 		return "jump-again"
@@ -122,14 +122,14 @@ func (s *State) Prompt() string {
 // no less. It also explains the limits of a chain: only the jumping piece goes on, never by
 // a single step, and never onto a square it has already landed on.
 func (s *State) WhyNot(path []board.Site) string {
-	if s.over || len(path) == 0 {
+	if s.Over || len(path) == 0 {
 		return ""
 	}
 	from := int(path[0])
 	if from < 0 || from >= numSites {
 		return ""
 	}
-	own := s.pieces[s.turn]
+	own := s.pieces[s.Turn]
 	if own>>from&1 == 0 {
 		return ""
 	}

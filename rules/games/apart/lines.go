@@ -95,7 +95,7 @@ type moveCounts struct {
 // stack; one axis at a time fits in the registers, and only its count and long lines
 // outlive the call.
 func (s *State) count(mc *moveCounts) int {
-	own := s.pieces[s.turn&1]
+	own := s.pieces[s.Turn&1]
 	n0, l0 := mc.fileSlots(own)
 	n1, l1 := mc.diagSlots(own)
 	n2, l2 := mc.rankSlots(own)
@@ -307,7 +307,7 @@ func (s *State) nth(mc *moveCounts, k int) (dir, l, from int) {
 // nthLong finds move k of the moves of axis a's lines of four or more.
 func (s *State) nthLong(a, k int) (dir, l, from int) {
 	var slots [10]uint64
-	longSlots(s.pieces[s.turn], a, &slots)
+	longSlots(s.pieces[s.Turn], a, &slots)
 	for i, set := range slots {
 		if c := bits.OnesCount64(set); k >= c {
 			k -= c

@@ -245,11 +245,11 @@ func keyOf(s rules.State) string {
 	} else if over && o.Winner == 1 {
 		w = 'B'
 	}
-	return sb.String() + strconv.FormatBool(st.turn == 0) + strconv.Itoa(int(st.turns)) + strconv.FormatBool(over) + string(rune('0'+w)) + o.Reason
+	return sb.String() + strconv.FormatBool(st.Turn == 0) + strconv.Itoa(int(st.turns)) + strconv.FormatBool(over) + string(rune('0'+w)) + o.Reason
 }
 
 func naiveOf(s *State) *naive {
-	n := &naive{white: s.turn == 0, turns: int(s.turns)}
+	n := &naive{white: s.Turn == 0, turns: int(s.turns)}
 	for r := range 8 {
 		for f := range 8 {
 			switch {

@@ -79,8 +79,8 @@ func init() {
 	for _, l := range []string{"b1", "d1", "f1", "h1", "a2", "i2", "a5", "c5", "e5", "g5", "i5"} {
 		black |= 1 << topology.MustParse(l)
 	}
-	initial = State{pieces: [2]uint64{white, black}, winner: rules.NoPlayer}
-	initial.hash = initial.ComputeHash()
+	initial = State{Status: rules.Status{Winner: rules.NoPlayer}, pieces: [2]uint64{white, black}}
+	initial.Zobrist = initial.ComputeHash()
 	initial.checkEnd()
 }
 
@@ -92,13 +92,8 @@ func newGame(rules.Options) (rules.State, error) {
 // State is a Collapse position: each side's pieces as a bitmask over the 45 points (bit s is
 // site s of the topology), so copying a State copies everything it owns.
 type State struct {
+	rules.Status
 	pieces [2]uint64
-	hash   uint64
-	// turn is the player who moves next, kept after the end so that the hash stays that of
-	// the final position.
-	turn   rules.Player
-	over   bool
-	winner rules.Player
 	// caps holds, per direction, the pieces of the player to move that can capture that
 	// way: checkEnd needs them to see whether the game is over, and the move generators
 	// reuse them.
@@ -114,14 +109,6 @@ func (s *State) Variant() rules.Options { return rules.Options{} }
 // Board returns the 9×5 point board.
 func (s *State) Board() *board.Topology { return topology }
 
-// ToMove returns the player to move, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
-
 // MidTurn is always false: every turn is a single slide.
 func (s *State) MidTurn() bool { return false }
 
@@ -134,9 +121,6 @@ func (s *State) Clone() rules.State {
 // CopyFrom overwrites s with src, which must be a Collapse state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incrementally maintained Zobrist hash.
-func (s *State) Hash() uint64 { return s.hash }
-
 // ComputeHash recomputes the hash from the pieces and the side to move.
 func (s *State) ComputeHash() uint64 {
 	var h uint64
@@ -145,7 +129,7 @@ func (s *State) ComputeHash() uint64 {
 			h ^= zobrist[p*numSites+bits.TrailingZeros64(m)]
 		}
 	}
-	if s.turn == 1 {
+	if s.Turn == 1 {
 		h ^= zobrist[2*numSites]
 	}
 	return h
@@ -160,18 +144,18 @@ func (s *State) AppendKey(dst []byte) []byte {
 		}
 	}
 	over := byte(0)
-	if s.over {
+	if s.Over {
 		over = 1
 	}
-	return append(dst, byte(s.turn), over, byte(s.winner+1))
+	return append(dst, byte(s.Turn), over, byte(s.Winner+1))
 }
 
 // Outcome reports the result once the game is over.
 func (s *State) Outcome() (rules.Outcome, bool) {
-	if !s.over {
+	if !s.Over {
 		return rules.Outcome{}, false
 	}
-	return rules.Outcome{Winner: s.winner, Reason: reasonNoCapture}, true
+	return rules.Outcome{Winner: s.Winner, Reason: reasonNoCapture}, true
 }
 
 // Pieces appends the piece on site, if any.
@@ -234,7 +218,7 @@ func (s *State) landing(from, d int) int {
 // LegalMoves appends the legal slides, by starting point and then by direction
 // (N, NE, E, SE, S, SW, W, NW).
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.over {
+	if s.Over {
 		return dst
 	}
 	c := &s.caps
@@ -270,23 +254,23 @@ func sign(x int) int {
 
 // Apply plays m, which must be one of LegalMoves.
 func (s *State) Apply(m rules.Move) {
-	p, o := s.turn, s.turn.Other()
+	p, o := s.Turn, s.Turn.Other()
 	from, to := m.Path[0], m.Path[1]
 	victim := taken(from, to)
 	s.pieces[p] ^= 1<<from | 1<<to
 	s.pieces[o] &^= 1 << victim
-	s.hash ^= zobrist[int(p)*numSites+int(from)] ^ zobrist[int(p)*numSites+int(to)] ^ zobrist[int(o)*numSites+int(victim)] ^ zobrist[2*numSites]
-	s.turn = o
+	s.Zobrist ^= zobrist[int(p)*numSites+int(from)] ^ zobrist[int(p)*numSites+int(to)] ^ zobrist[int(o)*numSites+int(victim)] ^ zobrist[2*numSites]
+	s.Turn = o
 	s.checkEnd()
 }
 
 // checkEnd finds the captures of the player to move and ends the game when there are
 // none: that player loses.
 func (s *State) checkEnd() {
-	s.caps = s.capturers(s.turn)
+	s.caps = s.capturers(s.Turn)
 	c := &s.caps
 	if c[0]|c[1]|c[2]|c[3]|c[4]|c[5]|c[6]|c[7] == 0 {
-		s.over, s.winner = true, s.turn.Other()
+		s.Over, s.Winner = true, s.Turn.Other()
 	}
 }
 

@@ -20,7 +20,7 @@ func position(t *testing.T, diagram string, toMove rules.Player) *State {
 	if len(rows) != height {
 		t.Fatalf("diagram has %d rows", len(rows))
 	}
-	s := &State{turn: toMove, winner: rules.NoPlayer}
+	s := &State{Status: rules.Status{Turn: toMove, Winner: rules.NoPlayer}}
 	for i, row := range rows {
 		if len(row) != width {
 			t.Fatalf("row %q is not %d points", row, width)
@@ -35,7 +35,7 @@ func position(t *testing.T, diagram string, toMove rules.Player) *State {
 			}
 		}
 	}
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	s.checkEnd()
 	return s
 }
@@ -57,7 +57,7 @@ func TestInitialPosition(t *testing.T) {
 		.........
 		B.......B
 		WBWBWBWBW`, 0)
-	if s.pieces != want.pieces || s.turn != 0 || s.over {
+	if s.pieces != want.pieces || s.Turn != 0 || s.Over {
 		t.Fatalf("start:\n%s", rules.Text(s))
 	}
 	for p := range 2 {
@@ -185,10 +185,10 @@ func TestApplyTakesOnePiece(t *testing.T) {
 		.........
 		.........
 		B........`, 1)
-	if s.pieces != want.pieces || s.turn != 1 {
+	if s.pieces != want.pieces || s.Turn != 1 {
 		t.Errorf("after g1-d4:\n%s", rules.Text(s))
 	}
-	if s.hash != s.ComputeHash() {
+	if s.Zobrist != s.ComputeHash() {
 		t.Error("the incremental hash differs from a recomputed one")
 	}
 }
@@ -241,7 +241,7 @@ func TestGamesAreShort(t *testing.T) {
 	for seed := uint64(1); seed <= 200; seed++ {
 		turns := 0
 		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
-			if !s.over {
+			if !s.Over {
 				turns++
 			}
 		})
@@ -313,7 +313,7 @@ func TestPlayoutsDoNotAllocate(t *testing.T) { rulestest.PlayoutsDoNotAllocate(t
 func TestEvaluate(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
 		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
-			if s.over {
+			if s.Over {
 				return
 			}
 			a, b := s.Evaluate(0), s.Evaluate(1)

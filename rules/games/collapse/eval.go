@@ -23,7 +23,7 @@ var (
 // countMoves counts p's legal slides.
 func (s *State) countMoves(p rules.Player) int {
 	c := s.caps
-	if p != s.turn {
+	if p != s.Turn {
 		c = s.capturers(p)
 	}
 	n := 0
@@ -57,7 +57,7 @@ func (s *State) Memoryless() bool { return true }
 // RandomMove implements rules.RandomMover: it counts the slides from the capturer masks,
 // draws one index as LegalMoves(nil)[rng.IntN(n)] would, and walks only that slide's line.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.over {
+	if s.Over {
 		return rules.Move{}, false
 	}
 	c := &s.caps
@@ -86,14 +86,14 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 
 // WhyNot implements rules.Explainer: why a piece, or a piece and a point, give no slide.
 func (s *State) WhyNot(path []board.Site) string {
-	if s.over || len(path) == 0 {
+	if s.Over || len(path) == 0 {
 		return ""
 	}
 	from := path[0]
-	if from < 0 || from >= numSites || s.pieces[s.turn]&(1<<from) == 0 {
+	if from < 0 || from >= numSites || s.pieces[s.Turn]&(1<<from) == 0 {
 		return ""
 	}
-	own, enemy := s.pieces[s.turn], s.pieces[s.turn.Other()]
+	own, enemy := s.pieces[s.Turn], s.pieces[s.Turn.Other()]
 	occupied := own | enemy
 	if len(path) == 1 || path[len(path)-1] == from {
 		for _, m := range s.caps {

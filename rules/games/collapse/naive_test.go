@@ -17,7 +17,7 @@ type naive struct {
 }
 
 func naiveOf(s *State) *naive {
-	n := &naive{owner: map[board.Site]rules.Player{}, turn: s.turn}
+	n := &naive{owner: map[board.Site]rules.Player{}, turn: s.Turn}
 	for site := board.Site(0); int(site) < topology.Len(); site++ {
 		for _, p := range s.Pieces(site, nil) {
 			n.owner[site] = p.Owner

@@ -28,7 +28,7 @@ func (s *State) Memoryless() bool { return true }
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 	i := noMove
 	switch {
-	case s.status != inProgress:
+	case s.Over:
 	case s.fox == noFox:
 		i = placeIndex + rng.IntN(len(foxStarts))
 	default:
@@ -44,7 +44,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		x7 := x6 & (x6 - 1)
 		drop := [8]uint64{x, x1, x2, x3, x4, x5, x6, x7}
 		b := bits.TrailingZeros64(drop[k&7])
-		if s.side == fox {
+		if s.Turn == fox {
 			i = stepIndex(int(s.fox), b)
 		} else {
 			i = houndStep(b)

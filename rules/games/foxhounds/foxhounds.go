@@ -31,13 +31,15 @@ const (
 // size is the side of the board; the game is only ever played on 8×8.
 const size = 8
 
-// status says whether and how a game ended.
+// The ends of a game as the position keeps them, indexes into reasonKeys. Their order
+// keeps the key's status byte as it was: 0 for a game in progress, then 1 + the end.
 const (
-	inProgress uint8 = iota
-	foxHome
-	foxTrapped
-	houndsStuck
+	endFoxHome uint8 = iota
+	endFoxTrapped
+	endHoundsStuck
 )
+
+var reasonKeys = [...]string{endFoxHome: ReasonFoxHome, endFoxTrapped: ReasonFoxTrapped, endHoundsStuck: ReasonNoMoves}
 
 // noFox marks the fox's square before it has been placed (fox=choose).
 const noFox int8 = -1
@@ -126,26 +128,24 @@ func newState(opts rules.Options) (rules.State, error) {
 	if i < 0 {
 		return nil, fmt.Errorf("foxhounds: fox %q: %w", opts.Get("fox"), errOption)
 	}
-	s := &State{v: variants[i], hounds: houndH, fox: variants[i].start, side: fox}
+	s := &State{Status: rules.Status{Turn: fox}, v: variants[i], hounds: houndH, fox: variants[i].start}
 	s.settle()
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	return s, nil
 }
 
 // State is a Fox and Hounds position. It is a plain value: copying it copies the position.
 type State struct {
+	rules.Status
 	v *variant
 	// hounds has a bit for each site holding a hound.
 	hounds uint64
-	hash   uint64
 	// moves holds the moves of the player to move, found once per Apply (see settle):
 	// for the fox the squares it may step to, for the hounds one bit per step in
 	// LegalMoves order (see houndMoveBits); 0 before the fox is placed.
 	moves uint64
 	// fox is the fox's site, or noFox before it is placed.
-	fox    int8
-	side   rules.Player
-	status uint8
+	fox int8
 }
 
 // Game returns the Fox and Hounds definition.
@@ -162,28 +162,12 @@ func (s *State) Board() *board.Topology { return topo }
 // on their turns, so the fox has not stepped yet exactly while they stand where they
 // started.
 func (s *State) MidTurn() bool {
-	return s.v.start == noFox && s.fox != noFox && s.hounds == houndH && s.status == inProgress && s.side == fox
-}
-
-// ToMove returns the player to move, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.status != inProgress {
-		return rules.NoPlayer
-	}
-	return s.side
+	return s.v.start == noFox && s.fox != noFox && s.hounds == houndH && !s.Over && s.Turn == fox
 }
 
 // Outcome reports the winner and the reason once the game is over.
 func (s *State) Outcome() (rules.Outcome, bool) {
-	switch s.status {
-	case foxHome:
-		return rules.Outcome{Winner: fox, Reason: ReasonFoxHome}, true
-	case foxTrapped:
-		return rules.Outcome{Winner: hounds, Reason: ReasonFoxTrapped}, true
-	case houndsStuck:
-		return rules.Outcome{Winner: fox, Reason: ReasonNoMoves}, true
-	}
-	return rules.Outcome{Winner: rules.NoPlayer}, false
+	return s.Ended(reasonKeys[:])
 }
 
 // Pieces appends the piece on site c, if any, to dst.
@@ -207,9 +191,6 @@ func (s *State) Clone() rules.State {
 // CopyFrom overwrites s with src, which must be a Fox and Hounds state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incremental Zobrist hash of the pieces and the player to move.
-func (s *State) Hash() uint64 { return s.hash }
-
 // ComputeHash recomputes Hash from the position.
 func (s *State) ComputeHash() uint64 {
 	var h uint64
@@ -219,7 +200,7 @@ func (s *State) ComputeHash() uint64 {
 	if s.fox != noFox {
 		h ^= zob[64+int(s.fox)]
 	}
-	if s.side == hounds {
+	if s.Turn == hounds {
 		h ^= zob[128]
 	}
 	return h
@@ -228,7 +209,11 @@ func (s *State) ComputeHash() uint64 {
 // AppendKey appends the fox option, the player to move, the result, the fox's site and
 // the hounds' mask to dst.
 func (s *State) AppendKey(dst []byte) []byte {
-	dst = append(dst, s.v.index, byte(s.side), s.status, byte(s.fox))
+	status := byte(0)
+	if s.Over {
+		status = 1 + s.Reason
+	}
+	dst = append(dst, s.v.index, byte(s.Turn), status, byte(s.fox))
 	for i := 0; i < 64; i += 8 {
 		dst = append(dst, byte(s.hounds>>i))
 	}
@@ -260,18 +245,18 @@ func houndStep(b int) int {
 // position whose pieces and side to move are set. Only the player to move can be stuck:
 // a fox on rank 8 has already won.
 func (s *State) settle() {
-	s.status, s.moves = inProgress, 0
+	s.Over, s.moves = false, 0
 	switch {
 	case s.fox == noFox:
 	case s.fox >= 56:
-		s.status = foxHome
-	case s.side == fox:
+		s.Finish(fox, endFoxHome)
+	case s.Turn == fox:
 		if s.moves = s.foxTargets(); s.moves == 0 {
-			s.status = foxTrapped
+			s.Finish(hounds, endFoxTrapped)
 		}
 	default:
 		if s.moves = houndMoveBits(s.hounds, s.fox); s.moves == 0 {
-			s.status = houndsStuck
+			s.Finish(fox, endHoundsStuck)
 		}
 	}
 }
@@ -317,14 +302,14 @@ func stepIndex(from, to int) int {
 // chooses its square; the fox's steps by destination; the hounds' steps by starting square,
 // down-left before down-right.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.status != inProgress {
+	if s.Over {
 		return dst
 	}
 	if s.fox == noFox {
 		return append(dst, allMoves[placeIndex:]...)
 	}
 	for x := s.moves; x != 0; x &= x - 1 {
-		if s.side == fox {
+		if s.Turn == fox {
 			dst = append(dst, allMoves[stepIndex(int(s.fox), bits.TrailingZeros64(x))])
 		} else {
 			dst = append(dst, allMoves[houndStep(bits.TrailingZeros64(x))])
@@ -340,25 +325,26 @@ func (s *State) Apply(m rules.Move) {
 	case m.Kind == rules.Place:
 		// The fox stays to move, now with steps to choose from.
 		s.fox = int8(to)
-		s.hash ^= zob[64+to]
+		s.Zobrist ^= zob[64+to]
 		s.moves = s.foxTargets()
-	case s.side == fox:
+	case s.Turn == fox:
 		s.fox = int8(to)
-		s.hash ^= zob[64+from] ^ zob[64+to] ^ zob[128]
-		s.side = hounds
+		s.Zobrist ^= zob[64+from] ^ zob[64+to] ^ zob[128]
+		s.Turn = hounds
 		s.moves = houndMoveBits(s.hounds, s.fox)
 		switch {
 		case to >= 56:
-			s.status, s.moves = foxHome, 0
+			s.moves = 0
+			s.Finish(fox, endFoxHome)
 		case s.moves == 0:
-			s.status = houndsStuck
+			s.Finish(fox, endHoundsStuck)
 		}
 	default:
 		s.hounds ^= 1<<uint(from) | 1<<uint(to)
-		s.hash ^= zob[from] ^ zob[to] ^ zob[128]
-		s.side = fox
+		s.Zobrist ^= zob[from] ^ zob[to] ^ zob[128]
+		s.Turn = fox
 		if s.moves = s.foxTargets(); s.moves == 0 {
-			s.status = foxTrapped
+			s.Finish(hounds, endFoxTrapped)
 		}
 	}
 }

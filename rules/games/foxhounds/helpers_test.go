@@ -55,9 +55,9 @@ func position(t testing.TB, diagram string, toMove rules.Player) *State {
 			}
 		}
 	}
-	s.side = toMove
+	s.Turn = toMove
 	s.settle()
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	return s
 }
 

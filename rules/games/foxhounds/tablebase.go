@@ -266,7 +266,7 @@ func (t *table) fill(rank int32, hounds uint64) {
 // distance is the number of turns left under perfect play from a position in progress
 // with the fox placed.
 func (t *table) distance(s *State) uint8 {
-	if s.side == fox {
+	if s.Turn == fox {
 		return t.dist[int(setRank(s.hounds))*numDark+int(darkOf[s.fox])]
 	}
 	var moves [8]houndMove
@@ -301,7 +301,7 @@ func (s *State) Solve() (rules.Solution, bool) {
 		// b, and b adds one more: take both back off.
 		return solution(fox, int(b.dist())-2), true
 	}
-	return solution(s.side, int(t.distance(s))), true
+	return solution(s.Turn, int(t.distance(s))), true
 }
 
 // solution turns a distance for the side to move into a Solution.

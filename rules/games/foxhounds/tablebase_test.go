@@ -51,9 +51,9 @@ func TestHoundsWinFromTheStart(t *testing.T) {
 // solvedState builds the position with the given hounds, fox and side to move, with the
 // end checks of Apply.
 func solvedState(houndSet uint64, foxSite int, toMove rules.Player) *State {
-	s := &State{v: variants[0], hounds: houndSet, fox: int8(foxSite), side: toMove}
+	s := &State{Status: rules.Status{Turn: toMove}, v: variants[0], hounds: houndSet, fox: int8(foxSite)}
 	s.settle()
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	return s
 }
 

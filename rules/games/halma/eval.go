@@ -82,7 +82,7 @@ func (s *State) PlayoutMove(moves []rules.Move, rng *rand.Rand) int {
 	}
 	best, bestGain, ties := 0, 0, 0
 	for i, m := range moves {
-		g := advance(s.turn, m)
+		g := advance(s.Turn, m)
 		switch {
 		case ties == 0 || g > bestGain:
 			best, bestGain, ties = i, g, 1
@@ -111,7 +111,7 @@ func (s *State) Evaluate(p rules.Player) float64 {
 // RandomMove implements rules.RandomMover: it counts the moves in the target masks that
 // LegalMoves lists them from, draws one index and builds only that move.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.over {
+	if s.Over {
 		return rules.Move{}, false
 	}
 	// The jumps' masks, then the steps', in LegalMoves order.

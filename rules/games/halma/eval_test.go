@@ -12,7 +12,7 @@ import (
 func TestEvaluate(t *testing.T) {
 	for seed := uint64(1); seed <= 10; seed++ {
 		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
-			if s.over {
+			if s.Over {
 				return
 			}
 			a, b := s.Evaluate(0), s.Evaluate(1)
@@ -54,12 +54,12 @@ func TestPlayoutMove(t *testing.T) {
 			if i < 0 || i >= len(moves) {
 				t.Fatalf("PlayoutMove returned %d of %d moves", i, len(moves))
 			}
-			top := advance(s.turn, moves[0])
+			top := advance(s.Turn, moves[0])
 			for _, m := range moves {
-				top = max(top, advance(s.turn, m))
+				top = max(top, advance(s.Turn, m))
 			}
 			calls++
-			if advance(s.turn, moves[i]) == top {
+			if advance(s.Turn, moves[i]) == top {
 				best++
 			}
 		})
@@ -85,7 +85,7 @@ func TestPlayoutMove(t *testing.T) {
 			for range games {
 				s := start(t)
 				var buf []rules.Move
-				for !s.over {
+				for !s.Over {
 					buf = s.LegalMoves(buf[:0])
 					i := rng.IntN(len(buf))
 					if tc.policy {

@@ -90,8 +90,8 @@ func init() {
 		}
 	}
 	goal = [2]uint64{camp[1], camp[0]}
-	initial = State{pieces: camp, winner: rules.NoPlayer, chain: -1, start: -1}
-	initial.hash = initial.ComputeHash()
+	initial = State{Status: rules.Status{Winner: rules.NoPlayer}, pieces: camp, chain: -1, start: -1}
+	initial.Zobrist = initial.ComputeHash()
 }
 
 func newState(rules.Options) (rules.State, error) {
@@ -188,16 +188,10 @@ func shiftEach(v [8]uint64) (out [8]uint64) {
 // numbered row*8+col as board.NewSquare numbers them), so copying a State copies
 // everything it owns.
 type State struct {
+	rules.Status
 	pieces [2]uint64
-	hash   uint64
 	// jumped holds the squares of the pieces jumped so far in the chain in progress.
 	jumped uint64
-	// turn is the player who decides next, kept after the end so that the hash stays that
-	// of the final position.
-	turn   rules.Player
-	over   bool
-	winner rules.Player
-	reason uint8
 	// chain is the square of the piece in the middle of a hop chain, start the square it
 	// began the turn on; both are -1 between turns.
 	chain, start int8
@@ -214,14 +208,6 @@ func (s *State) Variant() rules.Options { return rules.Options{} }
 // Board returns the 8×8 board.
 func (s *State) Board() *board.Topology { return topo }
 
-// ToMove returns the player to decide, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
-
 // MidTurn reports whether a hop chain is in progress.
 func (s *State) MidTurn() bool { return s.chain >= 0 }
 
@@ -234,9 +220,6 @@ func (s *State) Clone() rules.State {
 // CopyFrom overwrites s with src, which must be a Halma state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incrementally maintained Zobrist hash.
-func (s *State) Hash() uint64 { return s.hash }
-
 // ComputeHash recomputes the hash from the pieces, the player to move and the chain.
 func (s *State) ComputeHash() uint64 {
 	var h uint64
@@ -245,7 +228,7 @@ func (s *State) ComputeHash() uint64 {
 			h ^= zobrist[zPieces+p*numSites+bits.TrailingZeros64(m)]
 		}
 	}
-	if s.turn == 1 {
+	if s.Turn == 1 {
 		h ^= zobrist[zSide]
 	}
 	if s.chain >= 0 {
@@ -266,18 +249,15 @@ func (s *State) AppendKey(dst []byte) []byte {
 		}
 	}
 	over := byte(0)
-	if s.over {
+	if s.Over {
 		over = 1
 	}
-	return append(dst, byte(s.turn), byte(s.chain), byte(s.start), over, byte(s.winner+1), s.reason, byte(s.turns), byte(s.turns>>8))
+	return append(dst, byte(s.Turn), byte(s.chain), byte(s.start), over, byte(s.Winner+1), s.Reason, byte(s.turns), byte(s.turns>>8))
 }
 
 // Outcome reports the result once the game is over.
 func (s *State) Outcome() (rules.Outcome, bool) {
-	if !s.over {
-		return rules.Outcome{}, false
-	}
-	return rules.Outcome{Winner: s.winner, Reason: reasonKeys[s.reason]}, true
+	return s.Ended(reasonKeys[:])
 }
 
 // Pieces appends the piece on site, if any.
@@ -312,7 +292,7 @@ func (s *State) Marks(dst []rules.Mark) []rules.Mark {
 // direction fixes where it came from. Between turns any piece may move; during a chain
 // only the hopping piece may jump on.
 func (s *State) targets(jumps, steps *[8]uint64) {
-	p := s.turn
+	p := s.Turn
 	occ := s.pieces[0] | s.pieces[1]
 	empty := ^occ
 	over := occ &^ s.jumped
@@ -378,7 +358,7 @@ func (s *State) deadEnds(risky uint64, d, start int, locked bool, occ uint64) ui
 		if st < 0 {
 			st = from
 		}
-		if !canFinish(land, st, locked, goal[s.turn], occ&^(1<<from)|1<<land, s.jumped|1<<mid) {
+		if !canFinish(land, st, locked, goal[s.Turn], occ&^(1<<from)|1<<land, s.jumped|1<<mid) {
 			dead |= 1 << land
 		}
 	}
@@ -412,7 +392,7 @@ func (s *State) canStop() bool {
 	if at == int(s.start) {
 		return false
 	}
-	g := goal[s.turn]
+	g := goal[s.Turn]
 	return g>>s.start&1 == 0 || g>>at&1 != 0
 }
 
@@ -420,7 +400,7 @@ func (s *State) canStop() bool {
 // NW) and then by landing square, then the steps the same way, then Stop when a chain may
 // end here. A player with no move at all at the start of a turn has exactly one: Pass.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.over {
+	if s.Over {
 		return dst
 	}
 	var jumps, steps [8]uint64
@@ -449,7 +429,7 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 
 // Apply plays m, which must be one of LegalMoves.
 func (s *State) Apply(m rules.Move) {
-	p := s.turn
+	p := s.Turn
 	switch m.Kind {
 	case rules.Pass:
 		s.endTurn()
@@ -460,22 +440,22 @@ func (s *State) Apply(m rules.Move) {
 	}
 	from, to := int(m.Path[0]), int(m.Path[1])
 	s.pieces[p] ^= 1<<from | 1<<to
-	s.hash ^= zobrist[zPieces+int(p)*numSites+from] ^ zobrist[zPieces+int(p)*numSites+to]
+	s.Zobrist ^= zobrist[zPieces+int(p)*numSites+from] ^ zobrist[zPieces+int(p)*numSites+to]
 	if m.Kind == rules.Step {
 		s.endTurn()
 		return
 	}
 	mid := (from + to) / 2
 	s.jumped |= 1 << mid
-	s.hash ^= zobrist[zJumped+mid]
+	s.Zobrist ^= zobrist[zJumped+mid]
 	if s.chain < 0 {
 		s.start = int8(from)
-		s.hash ^= zobrist[zStart+from]
+		s.Zobrist ^= zobrist[zStart+from]
 	} else {
-		s.hash ^= zobrist[zChain+int(s.chain)]
+		s.Zobrist ^= zobrist[zChain+int(s.chain)]
 	}
 	s.chain = int8(to)
-	s.hash ^= zobrist[zChain+to]
+	s.Zobrist ^= zobrist[zChain+to]
 	// The chain goes on while the piece can jump again; when it cannot, the square it
 	// stands on is one where the turn may end, or this jump would not have been legal.
 	if !canHop(uint64(1)<<to, s.pieces[0]|s.pieces[1], s.jumped) {
@@ -496,15 +476,15 @@ func (s *State) Apply(m rules.Move) {
 // over.
 func (s *State) endTurn() {
 	if s.chain >= 0 {
-		s.hash ^= zobrist[zChain+int(s.chain)] ^ zobrist[zStart+int(s.start)]
+		s.Zobrist ^= zobrist[zChain+int(s.chain)] ^ zobrist[zStart+int(s.start)]
 		for m := s.jumped; m != 0; m &= m - 1 {
-			s.hash ^= zobrist[zJumped+bits.TrailingZeros64(m)]
+			s.Zobrist ^= zobrist[zJumped+bits.TrailingZeros64(m)]
 		}
 		s.chain, s.start, s.jumped = -1, -1, 0
 	}
-	mover := s.turn
-	s.turn = mover.Other()
-	s.hash ^= zobrist[zSide]
+	mover := s.Turn
+	s.Turn = mover.Other()
+	s.Zobrist ^= zobrist[zSide]
 	s.turns++
 	own := int(s.turns+1) / 2
 	if mover == 1 {
@@ -530,14 +510,14 @@ func (s *State) filled(p rules.Player) bool {
 }
 
 func (s *State) finish(winner rules.Player, reason uint8) {
-	s.over, s.winner, s.reason = true, winner, reason
+	s.Finish(winner, reason)
 }
 
 // Prompt implements rules.Prompter: during a chain it says whether the piece may stop
 // here, and it explains a forced pass.
 func (s *State) Prompt() string {
 	switch {
-	case s.over:
+	case s.Over:
 		return ""
 	case s.chain >= 0 && s.canStop():
 		return "jump-again"

@@ -30,7 +30,7 @@ func position(t testing.TB, diagram string, toMove rules.Player) *State {
 	if len(rows) != size {
 		t.Fatalf("diagram has %d ranks", len(rows))
 	}
-	s := &State{turn: toMove, winner: rules.NoPlayer, chain: -1, start: -1}
+	s := &State{Status: rules.Status{Turn: toMove, Winner: rules.NoPlayer}, chain: -1, start: -1}
 	for i, row := range rows {
 		tokens := strings.Fields(row)
 		if len(tokens) != size {
@@ -51,7 +51,7 @@ func position(t testing.TB, diagram string, toMove rules.Player) *State {
 	}
 	// Past the anti-stalling check, unless a test sets turns itself.
 	s.turns = 100 + uint16(toMove)
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	return s
 }
 
@@ -214,7 +214,7 @@ func naiveEnds(s *State, from string) []string {
 }
 
 func naiveOf(s *State) *naive {
-	n := &naive{white: s.turn == 0, turns: int(s.turns)}
+	n := &naive{white: s.Turn == 0, turns: int(s.turns)}
 	for r := range 8 {
 		for f := range 8 {
 			switch {

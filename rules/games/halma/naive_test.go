@@ -226,7 +226,7 @@ func keyOf(s rules.State) string {
 	} else if over && o.Winner == 1 {
 		w = 'B'
 	}
-	return sb.String() + strconv.FormatBool(st.turn == 0) + strconv.Itoa(int(st.turns)) + strconv.FormatBool(over) + string(rune('0'+w)) + o.Reason
+	return sb.String() + strconv.FormatBool(st.Turn == 0) + strconv.Itoa(int(st.turns)) + strconv.FormatBool(over) + string(rune('0'+w)) + o.Reason
 }
 
 func sortedKeys[V any](m map[string]V) []string {

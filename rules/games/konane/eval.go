@@ -58,7 +58,7 @@ func shiftBy(b bitset, delta int) bitset {
 // draws one index, and builds only that move, in LegalMoves order (direction, then
 // starting cell, then length).
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.over {
+	if s.Over {
 		return rules.Move{}, false
 	}
 	if s.phase != phaseCaptures {
@@ -68,7 +68,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 		return moves[rng.IntN(len(moves))], true
 	}
 	v := s.v
-	own, enemy := s.pieces[s.side], s.pieces[s.side.Other()]
+	own, enemy := s.pieces[s.Turn], s.pieces[s.Turn.Other()]
 	empty := v.full.AndNot(own.Or(enemy))
 	var launch [numDirs]bitset
 	var count [numDirs]int

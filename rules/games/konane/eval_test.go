@@ -40,8 +40,8 @@ func FuzzRandomMove(f *testing.F) {
 // LegalMoves, as an oracle for mobility.
 func movesAsMover(s *State, p rules.Player) int {
 	c := *s
-	c.side = p
-	c.over = !c.hasMoves()
+	c.Turn = p
+	c.Over = !c.hasMoves()
 	return len(c.LegalMoves(nil))
 }
 

@@ -213,7 +213,7 @@ func newState(opts rules.Options) (rules.State, error) {
 		return nil, fmt.Errorf("konane: jumps %q: %w", opts.Get("jumps"), errOption)
 	}
 	v := variants[i][j]
-	s := &State{v: v, side: black, phase: phaseBlackRemoves}
+	s := &State{Status: rules.Status{Turn: black}, v: v, phase: phaseBlackRemoves}
 	for c := 0; c < v.cells; c++ {
 		owner := black
 		if (c%v.n+c/v.n)%2 != 0 {
@@ -221,19 +221,16 @@ func newState(opts rules.Options) (rules.State, error) {
 		}
 		s.pieces[owner] = s.pieces[owner].Or(kit.PairBit(c))
 	}
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	return s, nil
 }
 
 // State is a Kōnane position. It is a plain value: copying it copies the position.
 type State struct {
+	rules.Status
 	v      *variant
 	pieces [2]bitset
-	hash   uint64
-	side   rules.Player
 	phase  uint8
-	// over caches "the player to move has no legal move", found once per Apply.
-	over bool
 }
 
 // Game returns the Kōnane definition.
@@ -252,19 +249,13 @@ func (s *State) Variant() rules.Options {
 func (s *State) Board() *board.Topology { return s.v.topo }
 
 // ToMove returns the player to move, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.side
-}
 
 // Outcome reports the winner once the player to move has no capture left.
 func (s *State) Outcome() (rules.Outcome, bool) {
-	if !s.over {
+	if !s.Over {
 		return rules.Outcome{Winner: rules.NoPlayer}, false
 	}
-	return rules.Outcome{Winner: s.side.Other(), Reason: ReasonNoMoves}, true
+	return rules.Outcome{Winner: s.Turn.Other(), Reason: ReasonNoMoves}, true
 }
 
 // Pieces appends the piece on site c, if any, to dst.
@@ -292,16 +283,13 @@ func (s *State) Clone() rules.State {
 // CopyFrom overwrites s with src, which must be a Kōnane state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incremental Zobrist hash of the pieces and the player to move.
-func (s *State) Hash() uint64 { return s.hash }
-
 // ComputeHash recomputes Hash from the board.
 func (s *State) ComputeHash() uint64 {
 	var h uint64
 	for p := black; p <= white; p++ {
 		forEach(s.pieces[p], func(c int) { h ^= s.v.zob[int(p)*s.v.cells+c] })
 	}
-	if s.side == white {
+	if s.Turn == white {
 		h ^= s.v.zob[2*s.v.cells]
 	}
 	return h
@@ -313,7 +301,7 @@ func (s *State) AppendKey(dst []byte) []byte {
 	if s.v.single {
 		single = 1
 	}
-	dst = append(dst, byte(s.v.n), single, s.phase, byte(s.side))
+	dst = append(dst, byte(s.v.n), single, s.phase, byte(s.Turn))
 	for _, b := range s.pieces {
 		for _, w := range [2]uint64{b.Lo, b.Hi} {
 			for i := 0; i < 64; i += 8 {
@@ -362,7 +350,7 @@ func (s *State) hasMoves() bool {
 		// White neighbours on boards of side 6 or more.
 		return true
 	}
-	own, enemy := s.pieces[s.side], s.pieces[s.side.Other()]
+	own, enemy := s.pieces[s.Turn], s.pieces[s.Turn.Other()]
 	empty := s.v.full.AndNot(own.Or(enemy))
 	for d := 0; d < numDirs; d++ {
 		if !own.And(s.v.launchers(d, enemy, empty)).Empty() {
@@ -375,7 +363,7 @@ func (s *State) hasMoves() bool {
 // LegalMoves appends the legal decisions to dst: removals in site order during the opening,
 // then jumps grouped by direction (N, E, S, W), by starting cell, and by length.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.over {
+	if s.Over {
 		return dst
 	}
 	v := s.v
@@ -398,7 +386,7 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 		}
 		return dst
 	}
-	own, enemy := s.pieces[s.side], s.pieces[s.side.Other()]
+	own, enemy := s.pieces[s.Turn], s.pieces[s.Turn.Other()]
 	empty := v.full.AndNot(own.Or(enemy))
 	for d := 0; d < numDirs; d++ {
 		launch := v.launchers(d, enemy, empty)
@@ -439,27 +427,27 @@ func removal(c board.Site) rules.Move {
 // Apply plays m, which must be one of LegalMoves.
 func (s *State) Apply(m rules.Move) {
 	v := s.v
-	p, o := s.side, s.side.Other()
+	p, o := s.Turn, s.Turn.Other()
 	switch m.Kind {
 	case rules.Remove:
 		c := int(m.Path[0])
 		s.pieces[p] = s.pieces[p].AndNot(kit.PairBit(c))
-		s.hash ^= v.zob[int(p)*v.cells+c]
+		s.Zobrist ^= v.zob[int(p)*v.cells+c]
 		s.phase++
 	case rules.Jump:
 		from, to := int(m.Path[0]), int(m.Path[m.Len-1])
 		s.pieces[p] = s.pieces[p].AndNot(kit.PairBit(from)).Or(kit.PairBit(to))
-		s.hash ^= v.zob[int(p)*v.cells+from] ^ v.zob[int(p)*v.cells+to]
+		s.Zobrist ^= v.zob[int(p)*v.cells+from] ^ v.zob[int(p)*v.cells+to]
 		for i := 1; i < int(m.Len); i++ {
 			// Landing cells are two apart on one line, so the jumped cell is their midpoint.
 			mid := (int(m.Path[i-1]) + int(m.Path[i])) / 2
 			s.pieces[o] = s.pieces[o].AndNot(kit.PairBit(mid))
-			s.hash ^= v.zob[int(o)*v.cells+mid]
+			s.Zobrist ^= v.zob[int(o)*v.cells+mid]
 		}
 	}
-	s.side = o
-	s.hash ^= v.zob[2*v.cells]
-	s.over = !s.hasMoves()
+	s.Turn = o
+	s.Zobrist ^= v.zob[2*v.cells]
+	s.Over = !s.hasMoves()
 }
 
 // Captures implements rules.CapturePreviewer: a jump takes the piece halfway between each

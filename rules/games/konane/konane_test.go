@@ -53,9 +53,9 @@ func position(t testing.TB, options, diagram string, toMove rules.Player) *State
 			}
 		}
 	}
-	s.side, s.phase = toMove, phaseCaptures
-	s.hash = s.ComputeHash()
-	s.over = !s.hasMoves()
+	s.Turn, s.phase = toMove, phaseCaptures
+	s.Zobrist = s.ComputeHash()
+	s.Over = !s.hasMoves()
 	return s
 }
 

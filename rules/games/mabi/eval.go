@@ -153,7 +153,7 @@ const soloPatience = 8
 // turns and more at the full think time each, while the player who had passed could only
 // watch; passing is then what a person would do.
 func (s *State) NamedMove() (rules.Move, bool) {
-	if s.over || s.lock != s.turn.Other() || int(s.turns)-int(s.soloGrown) < soloPatience {
+	if s.Over || s.lock != s.Turn.Other() || int(s.turns)-int(s.soloGrown) < soloPatience {
 		return rules.Move{}, false
 	}
 	return rules.Move{Kind: rules.Pass}, true
@@ -162,7 +162,7 @@ func (s *State) NamedMove() (rules.Move, bool) {
 // RandomMove implements rules.RandomMover: it counts the steps in the target masks that
 // LegalMoves lists them from, draws one index and builds only that move.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.over {
+	if s.Over {
 		return rules.Move{}, false
 	}
 	var t [4]uint64

@@ -13,7 +13,7 @@ import (
 func TestEvaluate(t *testing.T) {
 	for seed := uint64(1); seed <= 10; seed++ {
 		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
-			if s.over {
+			if s.Over {
 				return
 			}
 			a, b := s.Evaluate(0), s.Evaluate(1)
@@ -239,11 +239,11 @@ func TestSoloGrowthKept(t *testing.T) {
 	for seed := uint64(1); seed <= 40; seed++ {
 		best, grown := -1, 0
 		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
-			if s.over || s.lock != s.turn.Other() {
+			if s.Over || s.lock != s.Turn.Other() {
 				best = -1
 				return
 			}
-			n, _ := s.Largest(s.turn)
+			n, _ := s.Largest(s.Turn)
 			if best < 0 {
 				best, grown = n, int(s.turns)
 				solos++

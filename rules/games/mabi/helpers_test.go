@@ -30,7 +30,7 @@ func position(t testing.TB, diagram string, toMove rules.Player) *State {
 	if len(rows) != size {
 		t.Fatalf("diagram has %d ranks", len(rows))
 	}
-	s := &State{turn: toMove, lock: rules.NoPlayer, winner: rules.NoPlayer, turns: 10}
+	s := &State{Status: rules.Status{Turn: toMove, Winner: rules.NoPlayer}, lock: rules.NoPlayer, turns: 10}
 	for i, row := range rows {
 		tokens := strings.Fields(row)
 		if len(tokens) != size {
@@ -50,7 +50,7 @@ func position(t testing.TB, diagram string, toMove rules.Player) *State {
 		}
 	}
 	s.board = s.boardHash()
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	s.regroup(0)
 	s.regroup(1)
 	s.record()

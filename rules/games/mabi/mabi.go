@@ -100,11 +100,11 @@ func init() {
 	if err != nil {
 		panic(err)
 	}
-	initial = State{pieces: [2]uint64{w, b}, lock: rules.NoPlayer, winner: rules.NoPlayer}
+	initial = State{Status: rules.Status{Winner: rules.NoPlayer}, pieces: [2]uint64{w, b}, lock: rules.NoPlayer}
 	initial.regroup(0)
 	initial.regroup(1)
 	initial.board = initial.boardHash()
-	initial.hash = initial.ComputeHash()
+	initial.Zobrist = initial.ComputeHash()
 	initial.record()
 }
 
@@ -174,6 +174,7 @@ func bloomBit(h uint64) (int, uint64) { return int(h >> 62), 1 << (h >> 56 & 63)
 // numbered row*8+col as board.NewSquare numbers them), so copying a State copies
 // everything it owns.
 type State struct {
+	rules.Status
 	pieces [2]uint64
 	// hash covers the board, the player to move and the lock; board covers the board
 	// alone, which is what the repetition rule compares.
@@ -199,15 +200,9 @@ type State struct {
 	planes [2][4]uint64
 	// hist holds the board of the initial position and of the position after every step.
 	hist rules.History[[256]uint64]
-	// turn is the player who decides next, kept after the end so that the hash stays that
-	// of the final position.
-	turn rules.Player
 	// lock is the player who passed and may not take a turn until the other passes too,
 	// or rules.NoPlayer.
-	lock   rules.Player
-	over   bool
-	winner rules.Player
-	reason uint8
+	lock rules.Player
 	// turns counts the turns played, both players' together, passes included.
 	turns uint16
 	// soloSize is the size of the largest group the player moving alone has had since the
@@ -226,14 +221,6 @@ func (s *State) Variant() rules.Options { return rules.Options{} }
 // Board returns the 8×8 board.
 func (s *State) Board() *board.Topology { return topo }
 
-// ToMove returns the player to decide, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
-
 // MidTurn is always false: every decision is a whole turn.
 func (s *State) MidTurn() bool { return false }
 
@@ -245,9 +232,6 @@ func (s *State) Clone() rules.State {
 
 // CopyFrom overwrites s with src, which must be a Mabi state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
-
-// Hash returns the incrementally maintained Zobrist hash.
-func (s *State) Hash() uint64 { return s.hash }
 
 func (s *State) boardHash() uint64 {
 	var h uint64
@@ -262,7 +246,7 @@ func (s *State) boardHash() uint64 {
 // ComputeHash recomputes the hash from the pieces, the player to move and the lock.
 func (s *State) ComputeHash() uint64 {
 	h := s.boardHash()
-	if s.turn == 1 {
+	if s.Turn == 1 {
 		h ^= zobrist[zSide]
 	}
 	if s.lock >= 0 {
@@ -280,10 +264,10 @@ func (s *State) AppendKey(dst []byte) []byte {
 		}
 	}
 	over := byte(0)
-	if s.over {
+	if s.Over {
 		over = 1
 	}
-	dst = append(dst, byte(s.turn), byte(s.lock+1), over, byte(s.winner+1), s.reason, byte(s.turns), byte(s.turns>>8))
+	dst = append(dst, byte(s.Turn), byte(s.lock+1), over, byte(s.Winner+1), s.Reason, byte(s.turns), byte(s.turns>>8))
 	for m := s.pieces[0] | s.pieces[1]; m != 0; m &= m - 1 {
 		f := s.formed[bits.TrailingZeros64(m)]
 		dst = append(dst, byte(f), byte(f>>8))
@@ -414,7 +398,7 @@ func (s *State) moversOf(p rules.Player) uint64 {
 // targets returns, for each direction, the squares the player to move may step to that
 // way: every square is the end of exactly one move, since the direction fixes where it
 // came from. Steps that would make a board occur for the third time are left out.
-func (s *State) targets(out *[4]uint64) { s.targetsOf(s.turn, out) }
+func (s *State) targets(out *[4]uint64) { s.targetsOf(s.Turn, out) }
 
 // targetsOf is targets for p, as if p were to move: the evaluation asks it of both
 // players.
@@ -465,7 +449,7 @@ func (s *State) canPass(n int) bool { return s.turns != 0 || n == 0 }
 // LegalMoves appends the legal decisions: the steps by direction (N, E, S, W) and then by
 // landing square, then Pass.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.over {
+	if s.Over {
 		return dst
 	}
 	var t [4]uint64
@@ -485,7 +469,7 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 
 // Apply plays m, which must be one of LegalMoves.
 func (s *State) Apply(m rules.Move) {
-	p := s.turn
+	p := s.Turn
 	s.turns++
 	if m.Kind == rules.Pass {
 		if s.lock == p.Other() {
@@ -494,18 +478,18 @@ func (s *State) Apply(m rules.Move) {
 		}
 		// The passer is locked out until the other player passes too.
 		s.setLock(p)
-		s.turn = p.Other()
-		n, _ := largestOf(s.planes[s.turn], s.pieces[s.turn])
+		s.Turn = p.Other()
+		n, _ := largestOf(s.planes[s.Turn], s.pieces[s.Turn])
 		s.soloSize, s.soloGrown = uint8(n), s.turns
-		s.hash ^= zobrist[zSide]
+		s.Zobrist ^= zobrist[zSide]
 		s.checkLimit()
 		return
 	}
 	from, to := int(m.Path[0]), int(m.Path[1])
 	s.step(p, from, to)
 	if s.lock != p.Other() {
-		s.turn = p.Other()
-		s.hash ^= zobrist[zSide]
+		s.Turn = p.Other()
+		s.Zobrist ^= zobrist[zSide]
 	} else if n, _ := largestOf(s.planes[p], s.pieces[p]); n > int(s.soloSize) {
 		s.soloSize, s.soloGrown = uint8(n), s.turns
 	}
@@ -520,7 +504,7 @@ func (s *State) step(p rules.Player, from, to int) {
 	after := own ^ fb ^ tb
 	s.pieces[p] = after
 	z := zobrist[zPieces+int(p)*numSites+from] ^ zobrist[zPieces+int(p)*numSites+to]
-	s.hash ^= z
+	s.Zobrist ^= z
 	s.board ^= z
 	s.formed[to] = s.formed[from]
 	// A lone piece that stays alone keeps its group, and its size planes are zero on
@@ -577,18 +561,18 @@ func (s *State) record() {
 
 func (s *State) setLock(p rules.Player) {
 	if s.lock >= 0 {
-		s.hash ^= zobrist[zLock+int(s.lock)]
+		s.Zobrist ^= zobrist[zLock+int(s.lock)]
 	}
 	s.lock = p
 	if p >= 0 {
-		s.hash ^= zobrist[zLock+int(p)]
+		s.Zobrist ^= zobrist[zLock+int(p)]
 	}
 }
 
 func (s *State) checkLimit() {
 	if s.turns >= turnLimit {
 		s.finish()
-		s.reason = reasonTurnLimit
+		s.Reason = reasonTurnLimit
 	}
 }
 
@@ -612,39 +596,39 @@ func (s *State) Largest(p rules.Player) (size int, formed int) {
 // finish ends the game: the larger largest group wins; with equal sizes, the group formed
 // earlier.
 func (s *State) finish() {
-	s.over = true
+	s.Over = true
 	a, fa := s.Largest(0)
 	b, fb := s.Largest(1)
 	switch {
 	case a > b:
-		s.winner, s.reason = 0, reasonLarger
+		s.Winner, s.Reason = 0, reasonLarger
 	case b > a:
-		s.winner, s.reason = 1, reasonLarger
+		s.Winner, s.Reason = 1, reasonLarger
 	case fa < fb:
-		s.winner, s.reason = 0, reasonTieBreak
+		s.Winner, s.Reason = 0, reasonTieBreak
 	case fb < fa:
-		s.winner, s.reason = 1, reasonTieBreak
+		s.Winner, s.Reason = 1, reasonTieBreak
 	default:
-		s.winner, s.reason = rules.NoPlayer, reasonTie
+		s.Winner, s.Reason = rules.NoPlayer, reasonTie
 	}
 }
 
 // Outcome reports the result once the game is over, with each player's largest group as
 // the score.
 func (s *State) Outcome() (rules.Outcome, bool) {
-	if !s.over {
+	if !s.Over {
 		return rules.Outcome{}, false
 	}
 	a, _ := s.Largest(0)
 	b, _ := s.Largest(1)
-	o := rules.Scores(reasonKeys[s.reason], a, b)
-	o.Winner = s.winner
+	o := rules.Scores(reasonKeys[s.Reason], a, b)
+	o.Winner = s.Winner
 	return o, true
 }
 
 // Marks implements rules.Marker: the paralysed pieces of both players.
 func (s *State) Marks(dst []rules.Mark) []rules.Mark {
-	if s.over {
+	if s.Over {
 		return dst
 	}
 	par := s.paralysed(0) | s.paralysed(1)
@@ -659,11 +643,11 @@ func (s *State) Marks(dst []rules.Mark) []rules.Mark {
 // pass too.
 func (s *State) Prompt() string {
 	switch {
-	case s.over:
+	case s.Over:
 		return ""
 	case s.turns == 0:
 		return "first-move"
-	case s.lock == s.turn.Other():
+	case s.lock == s.Turn.Other():
 		return "opponent-passed"
 	}
 	return ""
@@ -672,18 +656,18 @@ func (s *State) Prompt() string {
 // WhyNot implements rules.Explainer: why the player's own piece on path[0] may not make
 // the step tried.
 func (s *State) WhyNot(path []board.Site) string {
-	if s.over || len(path) == 0 {
+	if s.Over || len(path) == 0 {
 		return ""
 	}
 	from := path[0]
-	if from < 0 || from >= numSites || s.pieces[s.turn]>>from&1 == 0 {
+	if from < 0 || from >= numSites || s.pieces[s.Turn]>>from&1 == 0 {
 		return ""
 	}
 	bit := uint64(1) << from
 	switch {
 	case s.turns == 0 && bit&edge == 0:
 		return "first-move"
-	case s.paralysed(s.turn)&bit != 0:
+	case s.paralysed(s.Turn)&bit != 0:
 		return "paralysed"
 	case s.frozen()&bit != 0:
 		return "largest"

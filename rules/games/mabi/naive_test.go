@@ -384,7 +384,7 @@ func keyOf(s rules.State) string {
 	if over && o.Winner >= 0 {
 		w = "WB"[o.Winner]
 	}
-	fmt.Fprintf(&sb, " %v %c %d %v %c %s |", st.turn == 0, lock, st.turns, over, w, o.Reason)
+	fmt.Fprintf(&sb, " %v %c %d %v %c %s |", st.Turn == 0, lock, st.turns, over, w, o.Reason)
 	for site := range 64 {
 		if (st.pieces[0]|st.pieces[1])>>site&1 != 0 {
 			sb.WriteString(" " + strconv.Itoa(int(st.formed[site])))

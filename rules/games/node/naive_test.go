@@ -26,7 +26,7 @@ type naive struct {
 }
 
 func naiveOf(s *State) *naive {
-	n := &naive{b: s.v.Board, r: s.v.Size - 1, pieces: map[board.Site]rules.Player{}, turn: s.turn, pending: board.NoSite}
+	n := &naive{b: s.v.Board, r: s.v.Size - 1, pieces: map[board.Site]rules.Player{}, turn: s.Turn, pending: board.NoSite}
 	if s.pending >= 0 {
 		n.pending = board.Site(s.pending)
 	}
@@ -292,7 +292,7 @@ func refereeGame(t *testing.T, opts string, seed uint64) {
 		text := rules.FormatMove(s, m)
 		s.Apply(m)
 		n.play(text)
-		if got := naiveOf(s); !maps.Equal(got.pieces, n.pieces) || s.ToMove() != rules.NoPlayer && s.turn != n.turn {
+		if got := naiveOf(s); !maps.Equal(got.pieces, n.pieces) || s.ToMove() != rules.NoPlayer && s.Turn != n.turn {
 			t.Fatalf("seed %d: positions differ after %s\n%s", seed, text, s)
 		}
 	}

@@ -43,6 +43,15 @@ const (
 	reasonNoMoves = "no-moves"
 )
 
+// The ends of a game as the position keeps them, indexes into reasonKeys.
+const (
+	endOpposite uint8 = iota
+	endThree
+	endNoMoves
+)
+
+var reasonKeys = [...]string{endOpposite: reasonOpposite, endThree: reasonThree, endNoMoves: reasonNoMoves}
+
 // openingPieces is the number of anchors on the board when the main phase starts: White's
 // one and Black's two.
 const openingPieces = 3
@@ -91,17 +100,13 @@ func init() {
 
 // State is a Node position.
 type State struct {
+	rules.Status
 	v   *variant
 	occ [2]set
 	// choices holds the sites of the next decision's legal placements, kept by Apply.
 	choices set
-	hash    uint64
 	// pending is the anchor just placed whose node is still owed, or -1.
 	pending int16
-	// turn is the player to move; once the game is over, the winner.
-	turn   rules.Player
-	over   bool
-	reason string
 
 	// The rest is derived from the pieces and kept by Apply so that a placement costs a
 	// few set operations (playouts). ready is false in a state built from bare pieces (the
@@ -132,7 +137,7 @@ func newState(opts rules.Options) (rules.State, error) {
 	}
 	s := &State{v: variants[n](), pending: -1}
 	s.choices = s.v.Ring
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	s.rebuild()
 	return s, nil
 }
@@ -202,14 +207,6 @@ func (s *State) Variant() rules.Options { return maps.Clone(s.v.opts) }
 // Board returns the hex board.
 func (s *State) Board() *board.Topology { return s.v.Board }
 
-// ToMove returns the player to move, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
-
 func (s *State) occupied() set { return s.occ[0].Or(s.occ[1]) }
 
 // placed is the number of pieces on the board, which tells the opening's steps apart.
@@ -222,7 +219,7 @@ func (s *State) placed() int {
 
 // MidTurn reports whether the turn goes on: Black's second opening anchor, or the node
 // owed after an anchor.
-func (s *State) MidTurn() bool { return !s.over && (s.pending >= 0 || s.placed() == 2) }
+func (s *State) MidTurn() bool { return !s.Over && (s.pending >= 0 || s.placed() == 2) }
 
 // Nodes returns the inner cells where a node may stand for the anchors a and b: on a line
 // through each, where two different lines meet; the cells of a line through both anchors
@@ -290,7 +287,7 @@ var placements = func() (out [maxCells]rules.Move) {
 
 // LegalMoves lists the placements in site order.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.over {
+	if s.Over {
 		return dst
 	}
 	for w := range s.choices {
@@ -303,7 +300,7 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 
 // RandomMove implements rules.RandomMover from the choice set.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.over {
+	if s.Over {
 		return rules.Move{}, false
 	}
 	c := s.choices.Draw(rng, s.v.Wide)
@@ -315,7 +312,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 func (s *State) Apply(m rules.Move) {
 	note := s.drawn
 	s.drawn = 0
-	if s.over || m.Kind != rules.Place || m.Len != 1 || m.Tag != 0 {
+	if s.Over || m.Kind != rules.Place || m.Len != 1 || m.Tag != 0 {
 		return
 	}
 	c := int(note) - 1
@@ -328,20 +325,20 @@ func (s *State) Apply(m rules.Move) {
 	if !s.ready {
 		s.rebuild()
 	}
-	v, p := s.v, s.turn
+	v, p := s.v, s.Turn
 	occ, q := &s.occ[p], &s.occ[p.Other()]
 	before := int(s.pieces)
 	s.pieces++
 	occ.Add(c)
-	s.hash ^= v.pieceKey(c, p)
-	s.hash ^= v.pend[s.pending+1]
+	s.Zobrist ^= v.pieceKey(c, p)
+	s.Zobrist ^= v.pend[s.pending+1]
 	s.pending = -1
 	if mask := s.groups.Add(v.Hex192, occ, c); kit.Connects(mask) {
-		s.over = true
-		s.reason = reasonThree
+		end := endThree
 		if kit.Opposite(mask) {
-			s.reason = reasonOpposite
+			end = endOpposite
 		}
+		s.Finish(p, end)
 		return
 	}
 	// The choices are built in registers and stored once, whole: the end test would
@@ -370,15 +367,15 @@ func (s *State) Apply(m rules.Move) {
 		if c0|c1|c2 != 0 {
 			s.choices = set{c0, c1, c2}
 			s.pending = int16(c)
-			s.hash ^= v.pendingKey(c)
+			s.Zobrist ^= v.pendingKey(c)
 			return
 		}
 	}
-	s.turn = p.Other()
-	s.hash ^= v.sideKey()
+	s.Turn = p.Other()
+	s.Zobrist ^= v.sideKey()
 	// turnChoices, from the kept sets. In the opening the player to move has at most one
 	// anchor, so their nodes are empty and this leaves the empty outer cells.
-	nodes := &s.nodes[s.turn]
+	nodes := &s.nodes[s.Turn]
 	c0 := (ring[0] | nodes[0]) &^ (occ[0] | q[0])
 	c1 := (ring[1] | nodes[1]) &^ (occ[1] | q[1])
 	var c2 uint64
@@ -387,10 +384,11 @@ func (s *State) Apply(m rules.Move) {
 	}
 	s.choices = set{c0, c1, c2}
 	if c0|c1|c2 == 0 {
-		s.over = true
-		s.turn = p
-		s.hash ^= v.sideKey()
-		s.reason = reasonNoMoves
+		// The player who cannot move loses; the turn goes back to the winner, as the
+		// hash of a finished game counts it.
+		s.Turn = p
+		s.Zobrist ^= v.sideKey()
+		s.Finish(p, endNoMoves)
 	}
 }
 
@@ -400,14 +398,10 @@ func (s *State) Clone() rules.State { c := *s; return &c }
 // CopyFrom overwrites s with src, another Node state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incremental Zobrist hash of the pieces, the pending anchor and the
-// player to move.
-func (s *State) Hash() uint64 { return s.hash }
-
 // ComputeHash recomputes Hash from scratch.
 func (s *State) ComputeHash() uint64 {
 	var h uint64
-	if s.turn == 1 {
+	if s.Turn == 1 {
 		h = s.v.sideKey()
 	}
 	if s.pending >= 0 {
@@ -427,10 +421,10 @@ func (s *State) ComputeHash() uint64 {
 // players' pieces; the phase, the choices and the outcome follow from them.
 func (s *State) AppendKey(dst []byte) []byte {
 	over := byte(0)
-	if s.over {
+	if s.Over {
 		over = 1
 	}
-	dst = append(dst, byte(s.v.Size), byte(s.turn), byte(s.pending), over)
+	dst = append(dst, byte(s.v.Size), byte(s.Turn), byte(s.pending), over)
 	for p := range s.occ {
 		for _, w := range s.occ[p] {
 			dst = binary.LittleEndian.AppendUint64(dst, w)
@@ -441,10 +435,7 @@ func (s *State) AppendKey(dst []byte) []byte {
 
 // Outcome reports the winner once the game is over.
 func (s *State) Outcome() (rules.Outcome, bool) {
-	if !s.over {
-		return rules.Outcome{}, false
-	}
-	return rules.Outcome{Winner: s.turn, Reason: s.reason}, true
+	return s.Ended(reasonKeys[:])
 }
 
 // Pieces appends the piece on site, if any.
@@ -474,7 +465,7 @@ func (s *State) Marks(dst []rules.Mark) []rules.Mark {
 // Prompt implements rules.Prompter.
 func (s *State) Prompt() string {
 	switch {
-	case s.over:
+	case s.Over:
 		return ""
 	case s.pending >= 0:
 		return "node"
@@ -492,7 +483,7 @@ func (s *State) Prompt() string {
 
 // WhyNot implements rules.Explainer for a click on a cell that takes no piece now.
 func (s *State) WhyNot(path []board.Site) string {
-	if s.over || len(path) != 1 {
+	if s.Over || len(path) != 1 {
 		return ""
 	}
 	c := int(path[0])
@@ -509,7 +500,7 @@ func (s *State) WhyNot(path []board.Site) string {
 	}
 	// An empty inner cell: count the anchors in line with it.
 	seers := 0
-	anchors := s.occ[s.turn].And(s.v.Ring)
+	anchors := s.occ[s.Turn].And(s.v.Ring)
 	for w := range anchors {
 		for x := anchors[w]; x != 0; x &= x - 1 {
 			if s.v.Sight[w*64+bits.TrailingZeros64(x)].Has(c) {
@@ -530,7 +521,7 @@ func (s *State) WhyNot(path []board.Site) string {
 
 // String describes the position for test failures.
 func (s *State) String() string {
-	return fmt.Sprintf("%s\n%s to move", rules.Text(s), rules.SideName(s, s.turn))
+	return fmt.Sprintf("%s\n%s to move", rules.Text(s), rules.SideName(s, s.Turn))
 }
 
 // Memoryless: nothing but the pieces, the pending anchor and the player to move decides what

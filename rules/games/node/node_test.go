@@ -20,7 +20,7 @@ func startWith(t testing.TB, opts string) *State { return rulestest.Start[*State
 func position(t testing.TB, size int, text string, toMove rules.Player) *State {
 	t.Helper()
 	v := variants[size]()
-	s := &State{v: v, pending: -1, turn: toMove}
+	s := &State{Status: rules.Status{Turn: toMove}, v: v, pending: -1}
 	rows := strings.Split(strings.TrimSpace(text), "\n")
 	r := size - 1
 	if len(rows) != 2*r+1 {
@@ -47,7 +47,7 @@ func position(t testing.TB, size int, text string, toMove rules.Player) *State {
 		t.Fatal("a main-phase position needs at least three pieces")
 	}
 	s.choices = s.turnChoices(toMove)
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	return s
 }
 
@@ -84,16 +84,16 @@ func TestOpening(t *testing.T) {
 		t.Fatalf("start: %d moves, prompt %q", len(texts(s)), s.Prompt())
 	}
 	rulestest.Play(t, s, "@a7")
-	if s.turn != 1 || s.MidTurn() || s.Prompt() != "opening-anchors" || len(texts(s)) != 29 {
-		t.Fatalf("after @a7: %d to move, prompt %q, %d moves", s.turn, s.Prompt(), len(texts(s)))
+	if s.Turn != 1 || s.MidTurn() || s.Prompt() != "opening-anchors" || len(texts(s)) != 29 {
+		t.Fatalf("after @a7: %d to move, prompt %q, %d moves", s.Turn, s.Prompt(), len(texts(s)))
 	}
 	rulestest.Play(t, s, "@c11")
-	if s.turn != 1 || !s.MidTurn() || s.Prompt() != "opening-second" || len(inner(s)) != 0 || len(texts(s)) != 28 {
-		t.Fatalf("after @c11: %d to move, mid-turn %v, prompt %q, inner %v", s.turn, s.MidTurn(), s.Prompt(), inner(s))
+	if s.Turn != 1 || !s.MidTurn() || s.Prompt() != "opening-second" || len(inner(s)) != 0 || len(texts(s)) != 28 {
+		t.Fatalf("after @c11: %d to move, mid-turn %v, prompt %q, inner %v", s.Turn, s.MidTurn(), s.Prompt(), inner(s))
 	}
 	rulestest.Play(t, s, "@h1")
-	if s.turn != 0 || s.MidTurn() || s.Prompt() != "anchor-or-node" {
-		t.Fatalf("after @h1: %d to move, prompt %q", s.turn, s.Prompt())
+	if s.Turn != 0 || s.MidTurn() || s.Prompt() != "anchor-or-node" {
+		t.Fatalf("after @h1: %d to move, prompt %q", s.Turn, s.Prompt())
 	}
 	// White has a single anchor, so no node yet.
 	if got := inner(s); len(got) != 0 {
@@ -147,7 +147,7 @@ func TestWorkedExamples(t *testing.T) {
      o . . . . . o
       o o o o o o`, 1)
 	rulestest.Play(t, s, "@k3")
-	if s.MidTurn() || s.turn != 0 {
+	if s.MidTurn() || s.Turn != 0 {
 		t.Errorf("c11 and k3 share one line, so no node exists and the anchor is the turn\n%s", s)
 	}
 }
@@ -365,7 +365,7 @@ func TestHash(t *testing.T) {
 	a := start(t)
 	rulestest.Play(t, a, "@a7", "@c11", "@h1", "@k6")
 	b := *a
-	b.hash ^= b.v.pendingKey(int(b.pending))
+	b.Zobrist ^= b.v.pendingKey(int(b.pending))
 	b.pending = -1
 	if !a.MidTurn() || b.MidTurn() || a.Hash() == b.Hash() || b.Hash() != b.ComputeHash() || string(a.AppendKey(nil)) == string(b.AppendKey(nil)) {
 		t.Error("the owed node is not part of the hash and key")
@@ -385,7 +385,7 @@ func TestKeptSetsMatch(t *testing.T) {
 		rng := rand.New(rand.NewPCG(7, 8))
 		for range 40 {
 			s := *root
-			for !s.over {
+			for !s.Over {
 				fresh := s
 				fresh.rebuild()
 				if fresh.seen1 != s.seen1 || fresh.seen2 != s.seen2 || fresh.nodes != s.nodes || fresh.pieces != s.pieces {
@@ -401,11 +401,11 @@ func TestKeptSetsMatch(t *testing.T) {
 				var want set
 				switch n := s.occ[0].Count() + s.occ[1].Count(); {
 				case s.pending >= 0:
-					want = s.nodesFor(s.turn, int(s.pending))
+					want = s.nodesFor(s.Turn, int(s.pending))
 				case n < openingPieces:
 					want = s.v.Ring.AndNot(s.occupied())
 				default:
-					want = s.turnChoices(s.turn)
+					want = s.turnChoices(s.Turn)
 				}
 				if s.choices != want {
 					t.Fatalf("%s: choices differ from a recomputation\n%s", opts, &s)

@@ -54,15 +54,15 @@ const lookAhead = 1
 // then wins whatever the remaining placements do. There are no draws, so a player who
 // cannot force a win loses.
 func (s *State) playWins(m rules.Move) bool {
-	mover := s.turn
+	mover := s.Turn
 	s.Apply(m)
-	for !s.over && !s.hot.IsEmpty() {
+	for !s.Over && !s.hot.IsEmpty() {
 		s.Apply(s.flip(s.hot.Select(0)))
 	}
-	if s.over {
+	if s.Over {
 		return s.result.Winner == mover
 	}
-	return s.canWin() == (s.turn == mover)
+	return s.canWin() == (s.Turn == mover)
 }
 
 // canWin reports whether the player to move, between turns, has a placement that wins

@@ -52,7 +52,7 @@ func (s *State) MoveLabel(m rules.Move) string {
 // an ordinary placement.
 func (s *State) Prompt() string {
 	switch {
-	case s.over:
+	case s.Over:
 		return ""
 	case !s.hot.IsEmpty():
 		return "flip"
@@ -71,7 +71,7 @@ func (s *State) Prompt() string {
 // WhyNot implements rules.Explainer. Every decision is one click on a cell: an empty cell
 // while placing, an over-connected piece while flipping.
 func (s *State) WhyNot(path []board.Site) string {
-	if s.over || len(path) != 1 || path[0] < 0 || int(path[0]) >= s.v.cells {
+	if s.Over || len(path) != 1 || path[0] < 0 || int(path[0]) >= s.v.cells {
 		return ""
 	}
 	site := int(path[0])

@@ -250,7 +250,7 @@ func naiveOf(s *State) *naive {
 			n.cells[h] = "WB"[ps[0].Owner]
 		}
 	}
-	n.turn, n.placed = s.turn, len(n.cells)
+	n.turn, n.placed = s.Turn, len(n.cells)
 	return n
 }
 

@@ -110,23 +110,19 @@ func buildVariant(n int) *variant {
 // State is an Orochi position. White pieces belong to Player 0 and black ones to Player 1,
 // whoever placed them.
 type State struct {
+	rules.Status
 	v *variant
 	// own[c] holds the pieces of colour c: 0 white, 1 black.
 	own [2]set
 	// hot holds the over-connected pieces: the flips still owed in the turn in progress.
 	// Between turns it is empty; it is a function of own, kept to save recounting.
-	hot  set
-	hash uint64
-	// turn is the player who decides next, kept after the end so that the hash stays that
-	// of the final position.
-	turn rules.Player
+	hot set
 	// placed counts the pieces on the board, which is the number of placements so far.
 	placed uint8
 	// extra is true when the turn in progress is an extra turn earned by flips. It only
 	// words the prompt: what may follow does not depend on it, so it is in neither the
 	// hash nor the key.
 	extra  bool
-	over   bool
 	result rules.Outcome
 }
 
@@ -137,7 +133,7 @@ func newState(opts rules.Options) (rules.State, error) {
 		return nil, fmt.Errorf("orochi: size %q: want a whole number from %d to %d", text, minSize, maxSize)
 	}
 	s := &State{v: variants[n]()}
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	return s, nil
 }
 
@@ -150,16 +146,8 @@ func (s *State) Variant() rules.Options { return maps.Clone(s.v.opts) }
 // Board returns the hex board.
 func (s *State) Board() *board.Topology { return s.v.board }
 
-// ToMove returns the player who decides next, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
-
 // MidTurn is true while flips are owed, and between Black's two opening placements.
-func (s *State) MidTurn() bool { return !s.over && (!s.hot.IsEmpty() || s.placed == 2) }
+func (s *State) MidTurn() bool { return !s.Over && (!s.hot.IsEmpty() || s.placed == 2) }
 
 // Memoryless is true: the pieces and the player to move decide everything that follows.
 func (s *State) Memoryless() bool { return true }
@@ -173,9 +161,6 @@ func (s *State) Clone() rules.State {
 // CopyFrom overwrites s with src, which must be an Orochi state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incrementally maintained hash.
-func (s *State) Hash() uint64 { return s.hash }
-
 // ComputeHash recomputes the hash from the pieces and the player to move. The flips owed
 // and the opening stage follow from the pieces, so they need no keys of their own.
 func (s *State) ComputeHash() uint64 {
@@ -187,7 +172,7 @@ func (s *State) ComputeHash() uint64 {
 			}
 		}
 	}
-	if s.turn == 1 {
+	if s.Turn == 1 {
 		h ^= s.v.blackKey()
 	}
 	return h
@@ -200,10 +185,10 @@ func (s *State) AppendKey(dst []byte) []byte {
 		dst = append(dst, s.colourAt(site)+1)
 	}
 	over := byte(0)
-	if s.over {
+	if s.Over {
 		over = 1
 	}
-	return append(dst, byte(s.turn), over)
+	return append(dst, byte(s.Turn), over)
 }
 
 // colourAt returns 0 for white, 1 for black and 255 for an empty cell.
@@ -218,7 +203,7 @@ func (s *State) colourAt(site int) byte {
 }
 
 // Outcome reports the result once the game is over.
-func (s *State) Outcome() (rules.Outcome, bool) { return s.result, s.over }
+func (s *State) Outcome() (rules.Outcome, bool) { return s.result, s.Over }
 
 // Pieces appends the piece on site, if any.
 func (s *State) Pieces(site board.Site, dst []rules.Piece) []rules.Piece {
@@ -239,7 +224,7 @@ func (s *State) emptyCells() set {
 // LegalMoves appends, while flips are owed, one flip per over-connected piece in cell order;
 // otherwise two placements per empty cell in cell order, a white piece first.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.over {
+	if s.Over {
 		return dst
 	}
 	if !s.hot.IsEmpty() {
@@ -276,7 +261,7 @@ func (s *State) flip(site int) rules.Move {
 
 // RandomMove draws the move LegalMoves(nil)[rng.IntN(n)] would, without listing them.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.over {
+	if s.Over {
 		return rules.Move{}, false
 	}
 	if !s.hot.IsEmpty() {
@@ -332,12 +317,12 @@ func (s *State) refresh(site, c int, flipped bool) {
 
 func (s *State) setPiece(site, c int) {
 	s.own[c].Add(site)
-	s.hash ^= s.v.pieceKey(site, c)
+	s.Zobrist ^= s.v.pieceKey(site, c)
 }
 
 func (s *State) clearPiece(site, c int) {
 	s.own[c].Remove(site)
-	s.hash ^= s.v.pieceKey(site, c)
+	s.Zobrist ^= s.v.pieceKey(site, c)
 }
 
 // Apply plays m, which must be one of LegalMoves.
@@ -363,8 +348,8 @@ func (s *State) Apply(m rules.Move) {
 		// At least one flip, and none left: the same player takes another turn.
 		s.extra = true
 	default:
-		s.turn = s.turn.Other()
-		s.hash ^= s.v.blackKey()
+		s.Turn = s.Turn.Other()
+		s.Zobrist ^= s.v.blackKey()
 	}
 }
 
@@ -387,11 +372,11 @@ func (s *State) finish() {
 			}
 		}
 	}
-	s.over, s.extra = true, false
+	s.Over, s.extra = true, false
 	s.result = rules.Scores(reasonLastCell, score[0], score[1])
 	if score[0] == score[1] {
 		s.result.Reason = reasonLastCellTie
-		s.result.Winner = s.turn.Other()
+		s.result.Winner = s.Turn.Other()
 	}
 }
 
@@ -418,7 +403,7 @@ func (s *State) group(c, site int) set {
 // LastCell returns the cell left empty at the end, whose neighbours are scored, or
 // board.NoSite while the game goes on.
 func (s *State) LastCell() board.Site {
-	if !s.over {
+	if !s.Over {
 		return board.NoSite
 	}
 	return board.Site(s.emptyCells().Select(0))
@@ -426,5 +411,5 @@ func (s *State) LastCell() board.Site {
 
 // String describes the position for test failures.
 func (s *State) String() string {
-	return fmt.Sprintf("%s\n%s to move, flips owed: %d", rules.Text(s), rules.SideName(s, s.turn), s.hot.Len())
+	return fmt.Sprintf("%s\n%s to move, flips owed: %d", rules.Text(s), rules.SideName(s, s.Turn), s.hot.Len())
 }

@@ -47,7 +47,7 @@ func position(t testing.TB, n int, toMove rules.Player, diagram string) *State {
 			}
 		}
 	}
-	s.turn = toMove
+	s.Turn = toMove
 	s.placed = uint8(s.own[0].Len() + s.own[1].Len())
 	for site := range s.v.cells {
 		s.judge(site)
@@ -55,7 +55,7 @@ func position(t testing.TB, n int, toMove rules.Player, diagram string) *State {
 	if !s.hot.IsEmpty() {
 		t.Fatalf("over-connected pieces %v between turns", labels(s, s.hot))
 	}
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	return s
 }
 
@@ -99,7 +99,7 @@ func TestInitialPosition(t *testing.T) {
 	}{{"", 37}, {"size=3", 19}, {"size=5", 61}, {"size=6", 91}, {"size=7", 127}} {
 		s := startWith(t, tc.opts)
 		moves := s.LegalMoves(nil)
-		if s.turn != 0 || s.MidTurn() || s.placed != 0 || len(moves) != 2*tc.cells {
+		if s.Turn != 0 || s.MidTurn() || s.placed != 0 || len(moves) != 2*tc.cells {
 			t.Fatalf("%q: %d opening moves, want a white and a black piece on each of %d cells\n%s", tc.opts, len(moves), tc.cells, s)
 		}
 		if m := moves[:2]; rules.FormatMove(s, m[0]) != "W@"+s.v.board.Label(0) || rules.FormatMove(s, m[1]) != "B@"+s.v.board.Label(0) {
@@ -182,7 +182,7 @@ func TestRulebookFigure(t *testing.T) {
 	    . . . W B .
 	     . . B B .
 	      . . . .`)
-	if s.own != want.own || s.hash != want.hash {
+	if s.own != want.own || s.Zobrist != want.Zobrist {
 		t.Fatalf("final position\n%s\nwant\n%s", s, want)
 	}
 	// The extra turn is a turn like any other: a placement without flips passes the move.
@@ -362,7 +362,7 @@ func TestEndAfterFlips(t *testing.T) {
 	 W B B B
 	  W W .`)
 	rulestest.Play(t, s, "B@c3")
-	if got := rulestest.MoveTexts(s); !slices.Equal(got, []string{"b3=W", "c3=W"}) || s.over {
+	if got := rulestest.MoveTexts(s); !slices.Equal(got, []string{"b3=W", "c3=W"}) || s.Over {
 		t.Fatalf("flips %v, want b3=W and c3=W before the end", got)
 	}
 	for _, tc := range []struct {
@@ -614,7 +614,7 @@ func TestPlayoutsDoNotAllocate(t *testing.T) {
 func TestHash(t *testing.T) {
 	for seed := uint64(1); seed <= 30; seed++ {
 		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
-			if s.hash != s.ComputeHash() {
+			if s.Zobrist != s.ComputeHash() {
 				t.Fatalf("seed %d: incremental hash differs\n%s", seed, s)
 			}
 		})
@@ -682,7 +682,7 @@ func TestPlayoutPolicyPlaysTheEndWell(t *testing.T) {
 	for _, opts := range append(Game.Presets, "size=3") {
 		for seed := uint64(1); seed <= 60; seed++ {
 			rulestest.WalkRandomGame(t, startWith(t, opts), seed, func(s *State) {
-				if s.over || s.v.cells-int(s.placed) > lookAhead+1 {
+				if s.Over || s.v.cells-int(s.placed) > lookAhead+1 {
 					return
 				}
 				moves := s.LegalMoves(nil)
@@ -722,7 +722,7 @@ func TestUniformHere(t *testing.T) {
 	for _, opts := range append(Game.Presets, "size=3") {
 		for seed := uint64(1); seed <= 20; seed++ {
 			rulestest.WalkRandomGame(t, startWith(t, opts), seed, func(s *State) {
-				if s.over {
+				if s.Over {
 					return
 				}
 				if !s.UniformHere() {
@@ -754,7 +754,7 @@ func TestPolicyPlayoutsDoNotAllocate(t *testing.T) {
 	var s State
 	allocs := testing.AllocsPerRun(20, func() {
 		s = *s0
-		for !s.over {
+		for !s.Over {
 			buf = s.LegalMoves(buf[:0])
 			s.Apply(buf[s.PlayoutMove(buf, rng)])
 		}

@@ -40,7 +40,7 @@ func (s *State) Evaluate(p rules.Player) float64 {
 // cell set cost more than the draw itself, and counts each word once for both the total
 // and the pick.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.over {
+	if s.Over {
 		return rules.Move{}, false
 	}
 	// On White's first turn open is every cell, as choices has it, because every cell

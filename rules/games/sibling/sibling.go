@@ -184,6 +184,7 @@ func buildVariant(n int, pie bool) *variant {
 
 // State is a Sibling position.
 type State struct {
+	rules.Status
 	v   *variant
 	occ [2]cellSet
 	// left counts, for every cell c, the empty cells in far[c] less one: the partners a
@@ -199,13 +200,9 @@ type State struct {
 	open cellSet
 	// pending is the first piece of the pair being placed, or -1 between turns.
 	pending int16
-	// turn is the player to move; once the game is over, the player left without a pair.
-	turn rules.Player
 	// swapped is true once the second player has taken over White (the pie rule).
 	swapped bool
-	over    bool
 	result  rules.Outcome
-	hash    uint64
 }
 
 func newState(opts rules.Options) (rules.State, error) {
@@ -224,7 +221,7 @@ func newState(opts rules.Options) (rules.State, error) {
 	}
 	s := &State{v: variants[n][pie](), pending: -1}
 	s.countPartners()
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	return s, nil
 }
 
@@ -237,16 +234,8 @@ func (s *State) Variant() rules.Options { return maps.Clone(s.v.opts) }
 // Board returns the hex board of the position's size.
 func (s *State) Board() *board.Topology { return s.v.topo }
 
-// ToMove returns the player to move, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
-
 // MidTurn is true between the two placements of a pair.
-func (s *State) MidTurn() bool { return !s.over && s.pending >= 0 }
+func (s *State) MidTurn() bool { return !s.Over && s.pending >= 0 }
 
 // Colour implements rules.SeatColours: after a swap, the second seat plays White.
 func (s *State) Colour(p rules.Player) rules.Colour {
@@ -317,7 +306,7 @@ func (s *State) fill(c int, p rules.Player) {
 	v := s.v
 	s.occ[p].Add(c)
 	s.open[c>>6] &^= 1 << (uint(c) & 63)
-	s.hash ^= v.pieceKey(c, p)
+	s.Zobrist ^= v.pieceKey(c, p)
 	far := &v.far[c]
 	left := s.left[:v.planes]
 	for w := range v.words {
@@ -405,7 +394,7 @@ var swapMove = rules.Move{Kind: rules.Swap}
 // cells with a partner for the first piece of a pair, the partners of the first piece for
 // the second. Swap comes last when the pie rule offers it.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.over {
+	if s.Over {
 		return dst
 	}
 	cells, swap := s.choices()
@@ -429,7 +418,7 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 // legal leaves the state unchanged instead of corrupting it; rules.Play reports such moves.
 func (s *State) Apply(m rules.Move) {
 	switch {
-	case s.over:
+	case s.Over:
 	case m.Kind == rules.Place:
 		if c := int(m.Path[0]); isPlacement(&m) && s.allowed(c) {
 			s.place(c)
@@ -445,9 +434,9 @@ func (s *State) place(c int) {
 	v := s.v
 	second := s.pending >= 0
 	ends := second || s.opening()
-	s.fill(c, s.turn)
+	s.fill(c, s.Turn)
 	if second {
-		s.hash ^= v.pendingKey(int(s.pending))
+		s.Zobrist ^= v.pendingKey(int(s.pending))
 		s.pending = -1
 	}
 	if ends {
@@ -455,7 +444,7 @@ func (s *State) place(c int) {
 		return
 	}
 	s.pending = int16(c)
-	s.hash ^= v.pendingKey(c)
+	s.Zobrist ^= v.pendingKey(c)
 }
 
 // swap makes the second player White. The pieces change hands with the colours, so the
@@ -469,7 +458,7 @@ func (s *State) swap() {
 		s.hashPieces(p)
 	}
 	s.swapped = true
-	s.hash ^= s.v.swappedKey()
+	s.Zobrist ^= s.v.swappedKey()
 	s.endTurn()
 }
 
@@ -477,7 +466,7 @@ func (s *State) swap() {
 func (s *State) hashPieces(p rules.Player) {
 	for w, word := range s.occ[p] {
 		for word != 0 {
-			s.hash ^= s.v.pieceKey(w*64+bits.TrailingZeros64(word), p)
+			s.Zobrist ^= s.v.pieceKey(w*64+bits.TrailingZeros64(word), p)
 			word &= word - 1
 		}
 	}
@@ -485,10 +474,10 @@ func (s *State) hashPieces(p rules.Player) {
 
 // endTurn passes the turn and ends the game when the new mover has no pair to place.
 func (s *State) endTurn() {
-	s.turn = s.turn.Other()
-	s.hash ^= s.v.keys[sideKey]
+	s.Turn = s.Turn.Other()
+	s.Zobrist ^= s.v.keys[sideKey]
 	if !s.anyPair() {
-		s.over = true
+		s.Over = true
 		s.result = s.score()
 	}
 }
@@ -499,14 +488,11 @@ func (s *State) Clone() rules.State { c := *s; return &c }
 // CopyFrom overwrites s with src, another Sibling state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incremental Zobrist hash.
-func (s *State) Hash() uint64 { return s.hash }
-
 // ComputeHash recomputes Hash from the pieces, the player to move, the first piece of a
 // pair in progress and the swap.
 func (s *State) ComputeHash() uint64 {
 	var h uint64
-	if s.turn == 1 {
+	if s.Turn == 1 {
 		h = s.v.keys[sideKey]
 	}
 	for p := rules.Player(0); p < 2; p++ {
@@ -530,7 +516,7 @@ func (s *State) ComputeHash() uint64 {
 // the end flag and both players' pieces: everything the future depends on.
 func (s *State) AppendKey(dst []byte) []byte {
 	flags := byte(0)
-	if s.over {
+	if s.Over {
 		flags |= 1
 	}
 	if s.swapped {
@@ -539,7 +525,7 @@ func (s *State) AppendKey(dst []byte) []byte {
 	if s.v.pie {
 		flags |= 4
 	}
-	dst = append(dst, byte(s.v.size), byte(s.turn), flags)
+	dst = append(dst, byte(s.v.size), byte(s.Turn), flags)
 	dst = binary.LittleEndian.AppendUint16(dst, uint16(s.pending))
 	for p := range s.occ {
 		for _, w := range s.occ[p] {
@@ -550,7 +536,7 @@ func (s *State) AppendKey(dst []byte) []byte {
 }
 
 // Outcome reports the result once no pair can be placed.
-func (s *State) Outcome() (rules.Outcome, bool) { return s.result, s.over }
+func (s *State) Outcome() (rules.Outcome, bool) { return s.result, s.Over }
 
 // Pieces appends the piece on site, if any.
 func (s *State) Pieces(site board.Site, dst []rules.Piece) []rules.Piece {
@@ -568,13 +554,13 @@ func (s *State) Pieces(site board.Site, dst []rules.Piece) []rules.Piece {
 
 // String describes the position for test failures.
 func (s *State) String() string {
-	return fmt.Sprintf("%s\n%s to move", rules.Text(s), rules.SideName(s, s.turn))
+	return fmt.Sprintf("%s\n%s to move", rules.Text(s), rules.SideName(s, s.Turn))
 }
 
 // Prompt implements rules.Prompter: which piece of the turn the player is placing.
 func (s *State) Prompt() string {
 	switch {
-	case s.over:
+	case s.Over:
 		return ""
 	case s.opening():
 		return promptOpening
@@ -596,7 +582,7 @@ func (s *State) MoveLabel(m rules.Move) string {
 
 // WhyNot implements rules.Explainer for a click on a cell that takes no piece now.
 func (s *State) WhyNot(path []board.Site) string {
-	if s.over || len(path) != 1 {
+	if s.Over || len(path) != 1 {
 		return ""
 	}
 	c := int(path[0])

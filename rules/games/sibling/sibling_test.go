@@ -78,11 +78,11 @@ func position(t testing.TB, opts string, toMove rules.Player, diagram string) (*
 			s.pending = int16(c)
 		}
 	}
-	s.turn = toMove
+	s.Turn = toMove
 	s.countPartners()
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	if s.pending < 0 && !s.anyPair() {
-		s.over = true
+		s.Over = true
 		s.result = s.score()
 	}
 	return s, marks
@@ -236,7 +236,7 @@ func TestNoPartner(t *testing.T) {
 		  . W B`)
 	// The empty cells c5, c3 and c1 lie on the slanted line c, two cells apart: each has
 	// a partner.
-	if s.over {
+	if s.Over {
 		t.Fatalf("the game is over with c1, c3 and c5 empty\n%s", s)
 	}
 	if got, want := placeTexts(s), sorted("c1", "c3", "c5"); !slices.Equal(got, want) {
@@ -377,7 +377,7 @@ func TestFigure2(t *testing.T) {
 	if !over || o.Winner != 0 || o.Reason != reasonSecond || o.Score != [2]int16{11, 10} || !o.Scored {
 		t.Errorf("outcome %+v, over %v; want White by 11 to 10", o, over)
 	}
-	if played.occ != s.occ || played.turn != 1 || played.hash != s.hash {
+	if played.occ != s.occ || played.Turn != 1 || played.Zobrist != s.Zobrist {
 		t.Errorf("the game reached another position:\n%s", played)
 	}
 	if po, _ := played.Outcome(); po != o {
@@ -472,7 +472,7 @@ func TestWhyNot(t *testing.T) {
 			for c := 0; c < st.v.cells; c++ {
 				label := st.Board().Label(board.Site(c))
 				why := st.WhyNot([]board.Site{board.Site(c)})
-				if !st.over && slices.Contains(legal, label) != (why == "") {
+				if !st.Over && slices.Contains(legal, label) != (why == "") {
 					t.Fatalf("%s: WhyNot %q, legal %v\n%s", label, why, slices.Contains(legal, label), st)
 				}
 			}
@@ -559,7 +559,7 @@ func TestInvariants(t *testing.T) {
 		for seed := uint64(1); seed <= 30; seed++ {
 			decisions := 0
 			rulestest.WalkRandomGame(t, mustNew(t, p), seed, func(s *State) {
-				if s.hash != s.ComputeHash() {
+				if s.Zobrist != s.ComputeHash() {
 					t.Fatalf("%q seed %d: hash differs from a recomputed one\n%s", p, seed, s)
 				}
 				if s.occ[0].Meets(&s.occ[1]) {
@@ -593,7 +593,7 @@ func TestInvariants(t *testing.T) {
 func TestEvaluate(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
 		rulestest.WalkRandomGame(t, mustNew(t, "pie=on"), seed, func(s *State) {
-			if s.over {
+			if s.Over {
 				return
 			}
 			a, b := s.Evaluate(0), s.Evaluate(1)

@@ -39,7 +39,7 @@ func (s *State) PlayoutMove(moves []rules.Move, rng *rand.Rand) int {
 	for i, m := range moves {
 		next = *s
 		next.Apply(m)
-		if next.over {
+		if next.Over {
 			return i
 		}
 	}
@@ -49,7 +49,7 @@ func (s *State) PlayoutMove(moves []rules.Move, rng *rand.Rand) int {
 // RandomMove implements rules.RandomMover without listing the moves: the k-th empty point
 // for a placement, or the k-th step in LegalMoves' order (by stack, then by direction).
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.over {
+	if s.Over {
 		return rules.Move{}, false
 	}
 	empty := allSites &^ (s.own[0] | s.own[1])

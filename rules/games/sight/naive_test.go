@@ -26,7 +26,7 @@ type naive struct {
 }
 
 func naiveOf(s *State) *naive {
-	n := &naive{piles: map[board.Site]pile{}, turn: s.turn, movable: s.movable}
+	n := &naive{piles: map[board.Site]pile{}, turn: s.Turn, movable: s.movable}
 	for site := board.Site(0); int(site) < topology.Len(); site++ {
 		if ps := s.Pieces(site, nil); len(ps) > 0 {
 			n.piles[site] = pile{ps[0].Owner, len(ps)}

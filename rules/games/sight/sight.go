@@ -77,8 +77,8 @@ func init() {
 }
 
 func newGame(o rules.Options) (rules.State, error) {
-	s := &State{movable: o.Get("priority") == priorityMovable, winner: rules.NoPlayer}
-	s.hash = s.ComputeHash()
+	s := &State{Status: rules.Status{Winner: rules.NoPlayer}, movable: o.Get("priority") == priorityMovable}
+	s.Zobrist = s.ComputeHash()
 	s.checkEnd()
 	return s, nil
 }
@@ -86,15 +86,10 @@ func newGame(o rules.Options) (rules.State, error) {
 // State is a Sight position. Every point holds nothing or a single-coloured pile: owner
 // masks say whose, and height how many pieces, so copying a State copies everything.
 type State struct {
-	own    [2]uint32
-	height [numSites]uint8
-	hash   uint64
-	// turn is the player who moves next, kept after the end so that the hash stays that of
-	// the final position.
-	turn    rules.Player
+	rules.Status
+	own     [2]uint32
+	height  [numSites]uint8
 	movable bool
-	over    bool
-	winner  rules.Player
 	// movers holds the mover's piles that may move this turn (its tallest stacks, or under
 	// the movable option the tallest that can step), or 0 when the mover places.
 	movers uint32
@@ -114,14 +109,6 @@ func (s *State) Variant() rules.Options {
 // Board returns the 5×5 point board.
 func (s *State) Board() *board.Topology { return topology }
 
-// ToMove returns the player to move, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
-
 // MidTurn is always false: every turn is one placement or one step.
 func (s *State) MidTurn() bool { return false }
 
@@ -136,9 +123,6 @@ func (s *State) Clone() rules.State {
 
 // CopyFrom overwrites s with src, which must be a Sight state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
-
-// Hash returns the incrementally maintained hash.
-func (s *State) Hash() uint64 { return s.hash }
 
 // heightKey is the hash contribution of a pile of height h of colour p on site: heights
 // have no upper bound, so the key is mixed from the point's key rather than looked up.
@@ -158,7 +142,7 @@ func (s *State) ComputeHash() uint64 {
 			h ^= heightKey(p, site, s.height[site])
 		}
 	}
-	if s.turn == 1 {
+	if s.Turn == 1 {
 		h ^= zobrist[2*numSites]
 	}
 	return h
@@ -176,21 +160,21 @@ func (s *State) AppendKey(dst []byte) []byte {
 		dst = append(dst, owner, s.height[site])
 	}
 	flags := byte(0)
-	if s.over {
+	if s.Over {
 		flags |= 1
 	}
 	if s.movable {
 		flags |= 2
 	}
-	return append(dst, byte(s.turn), flags, byte(s.winner+1))
+	return append(dst, byte(s.Turn), flags, byte(s.Winner+1))
 }
 
 // Outcome reports the result once the game is over.
 func (s *State) Outcome() (rules.Outcome, bool) {
-	if !s.over {
+	if !s.Over {
 		return rules.Outcome{}, false
 	}
-	return rules.Outcome{Winner: s.winner, Reason: reasonNoMoves}, true
+	return rules.Outcome{Winner: s.Winner, Reason: reasonNoMoves}, true
 }
 
 // Pieces appends the pile on site, bottom first.
@@ -263,7 +247,7 @@ func (s *State) hasStack(p rules.Player) bool {
 // has no stack; otherwise the steps of the movable stacks, by stack and then by direction
 // (N, NE, E, SE, S, SW, W, NW).
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.over {
+	if s.Over {
 		return dst
 	}
 	empty := allSites &^ (s.own[0] | s.own[1])
@@ -286,7 +270,7 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 
 // Apply plays m, which must be one of LegalMoves.
 func (s *State) Apply(m rules.Move) {
-	p := int(s.turn)
+	p := int(s.Turn)
 	to := int(m.To())
 	origin := uint32(0)
 	if m.Kind == rules.Step {
@@ -301,8 +285,8 @@ func (s *State) Apply(m rules.Move) {
 		site := bits.TrailingZeros32(g)
 		s.setHeight(p, site, s.height[site]+1)
 	}
-	s.turn = s.turn.Other()
-	s.hash ^= zobrist[2*numSites]
+	s.Turn = s.Turn.Other()
+	s.Zobrist ^= zobrist[2*numSites]
 	s.checkEnd()
 }
 
@@ -310,10 +294,10 @@ func (s *State) Apply(m rules.Move) {
 // hash up to date.
 func (s *State) setHeight(p, site int, h uint8) {
 	if old := s.height[site]; old != 0 {
-		s.hash ^= heightKey(p, site, old)
+		s.Zobrist ^= heightKey(p, site, old)
 	}
 	s.height[site] = h
-	s.hash ^= heightKey(p, site, h)
+	s.Zobrist ^= heightKey(p, site, h)
 }
 
 // checkEnd finds which piles the player to move may move, and ends the game when that
@@ -321,30 +305,30 @@ func (s *State) setHeight(p, site int, h uint8) {
 func (s *State) checkEnd() {
 	empty := allSites &^ (s.own[0] | s.own[1])
 	s.movers = 0
-	if !s.hasStack(s.turn) {
+	if !s.hasStack(s.Turn) {
 		if empty == 0 {
-			s.over, s.winner = true, s.turn.Other()
+			s.Over, s.Winner = true, s.Turn.Other()
 		}
 		return
 	}
-	s.movers = s.computeMovers(s.turn)
+	s.movers = s.computeMovers(s.Turn)
 	for m := s.movers; m != 0; m &= m - 1 {
 		if neighbours[bits.TrailingZeros32(m)]&empty != 0 {
 			return
 		}
 	}
-	s.over, s.winner = true, s.turn.Other()
+	s.Over, s.Winner = true, s.Turn.Other()
 }
 
 // String describes the position for test failures.
 func (s *State) String() string {
-	return fmt.Sprintf("%s\n%s to move", rules.Text(s), rules.SideName(s, s.turn))
+	return fmt.Sprintf("%s\n%s to move", rules.Text(s), rules.SideName(s, s.Turn))
 }
 
 // Prompt implements rules.Prompter: whether the mover places a piece or must move a stack.
 func (s *State) Prompt() string {
 	switch {
-	case s.over:
+	case s.Over:
 		return ""
 	case s.movers == 0:
 		return "place"
@@ -356,7 +340,7 @@ func (s *State) Prompt() string {
 
 // WhyNot implements rules.Explainer.
 func (s *State) WhyNot(path []board.Site) string {
-	if s.over || len(path) == 0 {
+	if s.Over || len(path) == 0 {
 		return ""
 	}
 	for _, site := range path {
@@ -364,7 +348,7 @@ func (s *State) WhyNot(path []board.Site) string {
 			return ""
 		}
 	}
-	p := s.turn
+	p := s.Turn
 	occupied := s.own[0] | s.own[1]
 	first := uint32(1) << path[0]
 	switch {

@@ -22,7 +22,7 @@ func position(t testing.TB, diagram string, toMove rules.Player, movable bool) *
 	if len(rows) != size {
 		t.Fatalf("diagram has %d rows", len(rows))
 	}
-	s := &State{turn: toMove, movable: movable, winner: rules.NoPlayer}
+	s := &State{Status: rules.Status{Turn: toMove, Winner: rules.NoPlayer}, movable: movable}
 	for i, row := range rows {
 		tokens := strings.Fields(row)
 		if len(tokens) != size {
@@ -48,7 +48,7 @@ func position(t testing.TB, diagram string, toMove rules.Player, movable bool) *
 			s.height[site] = uint8(h)
 		}
 	}
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	s.checkEnd()
 	return s
 }
@@ -70,7 +70,7 @@ func texts(s *State) []string {
 
 func TestInitialPosition(t *testing.T) {
 	s := start(t)
-	if s.own != [2]uint32{} || s.turn != 0 || s.over {
+	if s.own != [2]uint32{} || s.Turn != 0 || s.Over {
 		t.Fatalf("start:\n%s", s)
 	}
 	moves := s.LegalMoves(nil)
@@ -269,10 +269,10 @@ func TestMoves(t *testing.T) {
 			}
 			rulestest.Play(t, s, tc.move)
 			want := position(t, tc.want, 1, tc.movable)
-			if s.own != want.own || s.height != want.height || s.turn != 1 {
+			if s.own != want.own || s.height != want.height || s.Turn != 1 {
 				t.Errorf("after %s:\n%s\nwant:\n%s", tc.move, s, want)
 			}
-			if s.hash != s.ComputeHash() {
+			if s.Zobrist != s.ComputeHash() {
 				t.Error("the incremental hash differs from a recomputed one")
 			}
 		})
@@ -428,7 +428,7 @@ func TestRandomMoveAgrees(t *testing.T) {
 func TestEvaluate(t *testing.T) {
 	for seed := uint64(1); seed <= 30; seed++ {
 		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
-			if s.over {
+			if s.Over {
 				return
 			}
 			a, b := s.Evaluate(0), s.Evaluate(1)

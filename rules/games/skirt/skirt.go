@@ -61,6 +61,15 @@ const (
 	reasonNoMoves = "no-moves"
 )
 
+// The ends of a game as the position keeps them, indexes into reasonKeys.
+const (
+	endOpposite uint8 = iota
+	endThree
+	endNoMoves
+)
+
+var reasonKeys = [...]string{endOpposite: reasonOpposite, endThree: reasonThree, endNoMoves: reasonNoMoves}
+
 // variant is the immutable data shared by every position of one board size.
 type variant struct {
 	*kit.Hex192
@@ -146,17 +155,13 @@ func init() {
 
 // State is a Skirt position.
 type State struct {
+	rules.Status
 	v   *variant
 	occ [2]set
 	// choices holds the sites of the next decision's legal placements, kept by Apply.
 	choices set
-	hash    uint64
 	// pending is the outer cell just placed whose inner piece is still owed, or -1.
 	pending int16
-	// turn is the player to move; once the game is over, the winner.
-	turn   rules.Player
-	over   bool
-	reason string
 
 	// The rest is derived from the pieces and kept by Apply so that a placement costs a
 	// few table steps (playouts). ready is false in a state built from bare pieces (the
@@ -189,7 +194,7 @@ func newState(opts rules.Options) (rules.State, error) {
 	}
 	s := &State{v: variants[n](), pending: -1}
 	s.choices = s.v.Ring
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	s.rebuild()
 	return s, nil
 }
@@ -343,16 +348,8 @@ func (s *State) Variant() rules.Options { return maps.Clone(s.v.opts) }
 // Board returns the hex board.
 func (s *State) Board() *board.Topology { return s.v.Board }
 
-// ToMove returns the player to move, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
-
 // MidTurn reports whether the inner piece of the turn is still to come.
-func (s *State) MidTurn() bool { return !s.over && s.pending >= 0 }
+func (s *State) MidTurn() bool { return !s.Over && s.pending >= 0 }
 
 func (s *State) occupied() set { return s.occ[0].Or(s.occ[1]) }
 
@@ -409,7 +406,7 @@ var placements = func() (out [MaxCells]rules.Move) {
 
 // LegalMoves lists the placements in site order.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.over {
+	if s.Over {
 		return dst
 	}
 	for w := range s.choices {
@@ -422,7 +419,7 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 
 // RandomMove implements rules.RandomMover from the choice set.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.over {
+	if s.Over {
 		return rules.Move{}, false
 	}
 	c := s.choices.Draw(rng, s.v.Wide)
@@ -434,7 +431,7 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 func (s *State) Apply(m rules.Move) {
 	h := s.drawn
 	s.drawn = 0
-	if s.over || m.Kind != rules.Place || m.Len != 1 || m.Tag != 0 {
+	if s.Over || m.Kind != rules.Place || m.Len != 1 || m.Tag != 0 {
 		return
 	}
 	// The note's cell is legal, since RandomMove drew it in this position.
@@ -448,17 +445,17 @@ func (s *State) Apply(m rules.Move) {
 	if !s.ready {
 		s.rebuild()
 	}
-	v, p := s.v, s.turn
+	v, p := s.v, s.Turn
 	occ, q := &s.occ[p], &s.occ[p.Other()]
 	occ.Add(c)
-	s.hash ^= v.pieceKeys[uint8(c)][p&1] ^ v.pend[uint8(s.pending+1)]
+	s.Zobrist ^= v.pieceKeys[uint8(c)][p&1] ^ v.pend[uint8(s.pending+1)]
 	s.pending = -1
 	if mask := s.groups.Add(v.Hex192, occ, c); kit.Connects(mask) {
-		s.over = true
-		s.reason = reasonThree
+		end := endThree
 		if kit.Opposite(mask) {
-			s.reason = reasonOpposite
+			end = endOpposite
 		}
+		s.Finish(p, end)
 		return
 	}
 	if v.Inner.Holds(c) {
@@ -466,14 +463,14 @@ func (s *State) Apply(m rules.Move) {
 	} else if s.launch(p, c, &s.choices) && !s.opening(q) {
 		// The inner piece is owed, from the cells launch wrote to the choices.
 		s.pending = int16(c)
-		s.hash ^= v.pend[uint8(c+1)]
+		s.Zobrist ^= v.pend[uint8(c+1)]
 		return
 	}
-	s.turn = p.Other()
-	s.hash ^= v.side
+	s.Turn = p.Other()
+	s.Zobrist ^= v.side
 	// turnChoices, from the kept sets.
 	// Written out, in registers: the end test would otherwise load the words back.
-	ring, re := &v.Ring, &s.reached[s.turn]
+	ring, re := &v.Ring, &s.reached[s.Turn]
 	c0 := ring[0]&^(occ[0]|q[0]) | re[0][0] | re[1][0] | re[2][0] | re[3][0] | re[4][0] | re[5][0]
 	c1 := ring[1]&^(occ[1]|q[1]) | re[0][1] | re[1][1] | re[2][1] | re[3][1] | re[4][1] | re[5][1]
 	var c2 uint64
@@ -482,10 +479,11 @@ func (s *State) Apply(m rules.Move) {
 	}
 	s.choices = set{c0, c1, c2}
 	if c0|c1|c2 == 0 {
-		s.over = true
-		s.turn = p
-		s.hash ^= v.side
-		s.reason = reasonNoMoves
+		// The player who cannot move loses; the turn goes back to the winner, as the
+		// hash of a finished game counts it.
+		s.Turn = p
+		s.Zobrist ^= v.side
+		s.Finish(p, endNoMoves)
 	}
 }
 
@@ -502,14 +500,10 @@ func (s *State) Clone() rules.State { c := *s; return &c }
 // CopyFrom overwrites s with src, another Skirt state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incremental Zobrist hash of the pieces, the pending outer cell and the
-// player to move.
-func (s *State) Hash() uint64 { return s.hash }
-
 // ComputeHash recomputes Hash from scratch.
 func (s *State) ComputeHash() uint64 {
 	var h uint64
-	if s.turn == 1 {
+	if s.Turn == 1 {
 		h = s.v.sideKey()
 	}
 	if s.pending >= 0 {
@@ -529,10 +523,10 @@ func (s *State) ComputeHash() uint64 {
 // both players' pieces; the choices and the outcome follow from them.
 func (s *State) AppendKey(dst []byte) []byte {
 	over := byte(0)
-	if s.over {
+	if s.Over {
 		over = 1
 	}
-	dst = append(dst, byte(s.v.Size), byte(s.turn), byte(s.pending), over)
+	dst = append(dst, byte(s.v.Size), byte(s.Turn), byte(s.pending), over)
 	for p := range s.occ {
 		for _, w := range s.occ[p] {
 			dst = binary.LittleEndian.AppendUint64(dst, w)
@@ -543,10 +537,7 @@ func (s *State) AppendKey(dst []byte) []byte {
 
 // Outcome reports the winner once the game is over.
 func (s *State) Outcome() (rules.Outcome, bool) {
-	if !s.over {
-		return rules.Outcome{}, false
-	}
-	return rules.Outcome{Winner: s.turn, Reason: s.reason}, true
+	return s.Ended(reasonKeys[:])
 }
 
 // Pieces appends the piece on site, if any.
@@ -576,7 +567,7 @@ func (s *State) Marks(dst []rules.Mark) []rules.Mark {
 // Prompt implements rules.Prompter.
 func (s *State) Prompt() string {
 	switch {
-	case s.over:
+	case s.Over:
 		return ""
 	case s.pending >= 0:
 		return "inner"
@@ -588,7 +579,7 @@ func (s *State) Prompt() string {
 
 // WhyNot implements rules.Explainer for a click on a cell that takes no piece now.
 func (s *State) WhyNot(path []board.Site) string {
-	if s.over || len(path) != 1 {
+	if s.Over || len(path) != 1 {
 		return ""
 	}
 	c := int(path[0])
@@ -606,7 +597,7 @@ func (s *State) WhyNot(path []board.Site) string {
 	}
 	// An empty inner cell that cannot be reached: say whether no line leads there at all or
 	// a piece stands in the way.
-	from := s.occ[s.turn].And(s.v.Ring)
+	from := s.occ[s.Turn].And(s.v.Ring)
 	why := "not-in-line"
 	if s.pending >= 0 {
 		from = set{}
@@ -625,7 +616,7 @@ func (s *State) WhyNot(path []board.Site) string {
 
 // String describes the position for test failures.
 func (s *State) String() string {
-	return fmt.Sprintf("%s\n%s to move", rules.Text(s), rules.SideName(s, s.turn))
+	return fmt.Sprintf("%s\n%s to move", rules.Text(s), rules.SideName(s, s.Turn))
 }
 
 // Memoryless: nothing but the pieces, the pending outer cell and the player to move decides

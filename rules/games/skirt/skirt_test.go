@@ -52,10 +52,10 @@ func diagram(t testing.TB, v *variant, text string) (occ [2]kit.Set192, marked k
 func position(t testing.TB, size int, text string, toMove rules.Player) *State {
 	t.Helper()
 	v := variants[size]()
-	s := &State{v: v, pending: -1, turn: toMove}
+	s := &State{Status: rules.Status{Turn: toMove}, v: v, pending: -1}
 	s.occ, _ = diagram(t, v, text)
 	s.choices = s.turnChoices(toMove)
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	return s
 }
 
@@ -134,8 +134,8 @@ func TestOpening(t *testing.T) {
 	}
 	// White's first piece ends the turn even though lines from it reach the inside.
 	rulestest.Play(t, s, "@g1")
-	if s.MidTurn() || s.turn != 1 || s.Prompt() != "outer-or-inner" {
-		t.Fatalf("after @g1: mid-turn %v, %d to move, prompt %q", s.MidTurn(), s.turn, s.Prompt())
+	if s.MidTurn() || s.Turn != 1 || s.Prompt() != "outer-or-inner" {
+		t.Fatalf("after @g1: mid-turn %v, %d to move, prompt %q", s.MidTurn(), s.Turn, s.Prompt())
 	}
 	// Black has no outer piece yet, so only outer cells are open.
 	for _, m := range s.LegalMoves(nil) {
@@ -144,14 +144,14 @@ func TestOpening(t *testing.T) {
 		}
 	}
 	rulestest.Play(t, s, "@c11")
-	if !s.MidTurn() || s.turn != 1 || s.Prompt() != "inner" {
-		t.Fatalf("after @c11: mid-turn %v, %d to move, prompt %q", s.MidTurn(), s.turn, s.Prompt())
+	if !s.MidTurn() || s.Turn != 1 || s.Prompt() != "inner" {
+		t.Fatalf("after @c11: mid-turn %v, %d to move, prompt %q", s.MidTurn(), s.Turn, s.Prompt())
 	}
 	if got, want := texts(s), sorted([]string{"@c10", "@c9", "@c8", "@c7", "@c6", "@c5", "@d10", "@e9", "@f8", "@g7", "@h6", "@i5", "@j4"}); !slices.Equal(got, want) {
 		t.Errorf("inner moves %v, want %v", got, want)
 	}
 	rulestest.Play(t, s, "@c7")
-	if s.MidTurn() || s.turn != 0 {
+	if s.MidTurn() || s.Turn != 0 {
 		t.Fatal("the inner piece ends the turn")
 	}
 }
@@ -277,7 +277,7 @@ func TestTurnKinds(t *testing.T) {
 		t.Errorf("moves %v, want %v", got, want)
 	}
 	rulestest.Play(t, s, "@d4")
-	if s.MidTurn() || s.turn != 1 {
+	if s.MidTurn() || s.Turn != 1 {
 		t.Error("an inner piece alone is a whole turn")
 	}
 	// Black's corner d1 looks up the d line, whose every inner cell is taken: the outer piece
@@ -291,7 +291,7 @@ func TestTurnKinds(t *testing.T) {
     o W . . o
      o o o o`, 1)
 	rulestest.Play(t, s, "@d1")
-	if s.MidTurn() || s.turn != 0 {
+	if s.MidTurn() || s.Turn != 0 {
 		t.Errorf("a new outer piece that reaches nothing ends the turn:\n%s", s)
 	}
 	// With the outer piece placed, the inner one must be in line with it, not with older ones.
@@ -485,7 +485,7 @@ func TestHash(t *testing.T) {
 	a := start(t)
 	rulestest.Play(t, a, "@a6", "@g1")
 	b := *a
-	b.hash ^= b.v.pendingKey(int(b.pending))
+	b.Zobrist ^= b.v.pendingKey(int(b.pending))
 	b.pending = -1
 	if !a.MidTurn() || b.MidTurn() || a.Hash() == b.Hash() || b.Hash() != b.ComputeHash() || string(a.AppendKey(nil)) == string(b.AppendKey(nil)) {
 		t.Error("the owed inner piece is not part of the hash and key")
@@ -505,7 +505,7 @@ func TestKeptSetsMatch(t *testing.T) {
 		rng := rand.New(rand.NewPCG(7, 8))
 		for range 40 {
 			s := *root
-			for !s.over {
+			for !s.Over {
 				fresh := s
 				fresh.rebuild()
 				if fresh.rayOcc != s.rayOcc || fresh.owner != s.owner || fresh.reached != s.reached {
@@ -525,7 +525,7 @@ func TestKeptSetsMatch(t *testing.T) {
 				case s.occupied().Empty():
 					want = s.v.Ring
 				default:
-					want = s.turnChoices(s.turn)
+					want = s.turnChoices(s.Turn)
 				}
 				if s.choices != want {
 					t.Fatalf("%s: choices differ from a recomputation\n%s", opts, &s)

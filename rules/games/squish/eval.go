@@ -84,13 +84,13 @@ func (s *State) model() []float64 {
 // evaluates every position as even; no search asks it (the card's Tuning).
 func (s *State) Evaluate(p rules.Player) float64 {
 	weights := s.model()
-	if weights == nil || s.over {
+	if weights == nil || s.Over {
 		return 0
 	}
 	n := len(weights) / 2
-	a, b := s.features(s.turn, n), s.features(s.turn.Other(), n)
+	a, b := s.features(s.Turn, n), s.features(s.Turn.Other(), n)
 	w := winChance(weights, a[:n], b[:n])
-	if p != s.turn {
+	if p != s.Turn {
 		return 1 - 2*w
 	}
 	return 2*w - 1

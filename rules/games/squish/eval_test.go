@@ -36,12 +36,12 @@ func TestEvaluate(t *testing.T) {
 			fitted := (g == Game && s0.v.Size == 4) || (g == Flowish && s0.v.Size == 5)
 			for seed := uint64(1); seed <= 5; seed++ {
 				rulestest.WalkRandomGame(t, start(t, g, p), seed, func(s *State) {
-					if s.over {
+					if s.Over {
 						return
 					}
 					if s.v.tor != nil {
 						var mv [6]uint64
-						s.sideMoves(s.tocc[s.turn], &mv)
+						s.sideMoves(s.tocc[s.Turn], &mv)
 						if mv != s.tmoves {
 							t.Fatalf("%s %s: sideMoves %v, the moves %v", g.ID, p, mv, s.tmoves)
 						}
@@ -61,7 +61,7 @@ func TestEvaluate(t *testing.T) {
 // holding that step while not to move, far less so.
 func TestUnifyingStepWins(t *testing.T) {
 	s := start(t, Game, "")
-	mine, theirs := s.sideFeatures(s.turn), s.sideFeatures(s.turn.Other())
+	mine, theirs := s.sideFeatures(s.Turn), s.sideFeatures(s.Turn.Other())
 	before := winChance(squishWeights[:], mine[:], theirs[:])
 	mine[8] = 1
 	if w := winChance(squishWeights[:], mine[:], theirs[:]); w < 0.9 || w <= before {

@@ -13,7 +13,7 @@ var (
 // Prompt implements rules.Prompter: in Flowish it says when the fallback rule is in force,
 // since the arrows then point away from every largest group's lines of sight.
 func (s *State) Prompt() string {
-	if !s.over && s.fallback {
+	if !s.Over && s.fallback {
 		return "fallback"
 	}
 	return ""
@@ -22,11 +22,11 @@ func (s *State) Prompt() string {
 // WhyNot implements rules.Explainer for the two questions players ask: why this piece
 // cannot move at all, and why it cannot step there.
 func (s *State) WhyNot(path []board.Site) string {
-	if s.over || len(path) == 0 || len(path) > 2 {
+	if s.Over || len(path) == 0 || len(path) > 2 {
 		return ""
 	}
 	c := int(path[0])
-	own := s.occ[s.turn]
+	own := s.occ[s.Turn]
 	if c < 0 || c >= s.v.Cells || !own.Has(c) {
 		return ""
 	}

@@ -42,18 +42,18 @@ var Flowish = &rules.Game{
 // compiler cannot inline: the call cost Flowish 3–4% of its playout speed.
 func (s *State) stepFlow(x *torus, c, t, cb, tb uint) {
 	v := s.v
-	p := s.turn & 1
+	p := s.Turn & 1
 	q := p ^ 1
 	tm := uint64(1) << (tb & 63)
 	captured := s.tocc[q]&tm != 0
 	capt := -(s.tocc[q] >> (tb & 63) & 1)
 	s.occ[p][0] ^= 1<<(c&63) | 1<<(t&63)
 	s.occ[q][0] &^= 1 << (t & 63)
-	s.hash ^= v.pieceKey(int(c), p) ^ v.pieceKey(int(t), p) ^ v.keys[sideKey] ^ v.pieceKey(int(t), q)&capt
+	s.Zobrist ^= v.pieceKey(int(c), p) ^ v.pieceKey(int(t), p) ^ v.keys[sideKey] ^ v.pieceKey(int(t), q)&capt
 	s.tocc[p] ^= 1<<(cb&63) | tm
 	own := s.tocc[q] &^ tm
 	s.tocc[q] = own
-	s.turn = q
+	s.Turn = q
 	s.grp[p].moved(x, s.tocc[p]^tm, cb, tb)
 	k := &s.grp[q]
 	if captured {

@@ -25,7 +25,7 @@ func TestKeptHistory(t *testing.T) {
 				st := s.Clone().(*State)
 				want := []uint64{st.ComputeHash()}
 				quiet := 0
-				for turn := 0; !st.over; turn++ {
+				for turn := 0; !st.Over; turn++ {
 					m, ok := st.RandomMove(rng)
 					if !ok {
 						t.Fatalf("%s size %d seed %d turn %d: no move drawn in a game not over", g.ID, n, seed, turn)
@@ -37,7 +37,7 @@ func TestKeptHistory(t *testing.T) {
 					} else {
 						quiet++
 					}
-					if st.over {
+					if st.Over {
 						break
 					}
 					want = append(want, st.ComputeHash())
@@ -94,7 +94,7 @@ func TestDrawnMove(t *testing.T) {
 					if st.drawn != 0 {
 						t.Fatalf("%s: Apply left drawn set", where)
 					}
-					if !bytes.Equal(st.AppendKey(nil), plain.AppendKey(nil)) || st.hash != plain.hash ||
+					if !bytes.Equal(st.AppendKey(nil), plain.AppendKey(nil)) || st.Zobrist != plain.Zobrist ||
 						st.tocc != plain.tocc || st.tmoves != plain.tmoves || st.moves != plain.moves ||
 						st.grp != plain.grp || st.fallback != plain.fallback {
 						t.Fatalf("%s: playing the drawn move differs from playing it by its sites", where)

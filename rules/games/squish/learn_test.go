@@ -97,11 +97,11 @@ func (l *learnt) samples(t *testing.T) []sample {
 	for i, rec := range readRecords(t, filepath.Join("testdata", "learn", l.records)) {
 		s := start(t, l.game, l.options)
 		for _, text := range rec.moves {
-			p := sample{mine: l.features(s, s.turn), theirs: l.features(s, s.turn.Other()), result: 0.5, game: i + 1}
+			p := sample{mine: l.features(s, s.Turn), theirs: l.features(s, s.Turn.Other()), result: 0.5, game: i + 1}
 			switch rec.winner {
-			case s.turn:
+			case s.Turn:
 				p.result = 1
-			case s.turn.Other():
+			case s.Turn.Other():
 				p.result = 0
 			}
 			out = append(out, p)

@@ -133,6 +133,7 @@ func init() {
 
 // State is a Squish or Flowish position.
 type State struct {
+	rules.Status
 	v   *variant
 	occ [2]set
 	// moves[d] holds the pieces of the player to move that may step in direction d; Apply
@@ -144,13 +145,7 @@ type State struct {
 	tmoves [6]uint64
 	// grp holds each player's groups, kept by Apply in Flowish on boards with a torus
 	// layout (groups.go).
-	grp  [2]groups
-	hash uint64
-	// turn is the player to move; once the game is over it is unchanged from the last turn.
-	turn   rules.Player
-	over   bool
-	winner rules.Player
-	reason uint8
+	grp [2]groups
 	// fallback records that the player to move has no piece outside the largest groups on
 	// a flowline (Flowish), for the prompt.
 	fallback bool
@@ -176,9 +171,9 @@ func newState(opts rules.Options, flow bool) (rules.State, error) {
 		f = 1
 	}
 	v := variants[f][n]()
-	s := &State{v: v, occ: v.start, winner: rules.NoPlayer}
-	s.hash = s.ComputeHash()
-	s.hist.Push(s.hash)
+	s := &State{Status: rules.Status{Winner: rules.NoPlayer}, v: v, occ: v.start}
+	s.Zobrist = s.ComputeHash()
+	s.hist.Push(s.Zobrist)
 	s.derive()
 	return s, nil
 }
@@ -206,14 +201,6 @@ func (s *State) Variant() rules.Options { return maps.Clone(s.v.opts) }
 // Board returns the hex board.
 func (s *State) Board() *board.Topology { return s.v.Board }
 
-// ToMove returns the player to move, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
-
 // MidTurn is always false: a turn is one step.
 func (s *State) MidTurn() bool { return false }
 
@@ -226,7 +213,7 @@ func (s *State) step(c, d int) rules.Move {
 // direction by the moving piece's site, or on boards with a torus layout by its torus bit
 // (torus.go), the order in which RandomMove draws there without converting to sites.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.over {
+	if s.Over {
 		return dst
 	}
 	if x := s.v.tor; x != nil {
@@ -258,7 +245,7 @@ func (s *State) movesIn(d int) set {
 
 // RandomMove implements rules.RandomMover from the move masks.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.over {
+	if s.Over {
 		return rules.Move{}, false
 	}
 	if x := s.v.tor; x != nil {
@@ -325,7 +312,7 @@ func (s *State) dirOf(m rules.Move) int {
 // Apply plays m. A move that is not legal leaves the state unchanged; rules.Play reports
 // such moves.
 func (s *State) Apply(m rules.Move) {
-	if s.over {
+	if s.Over {
 		return
 	}
 	h := s.drawn
@@ -357,16 +344,16 @@ func (s *State) Apply(m rules.Move) {
 	}
 	c, t := int(m.Path[0]), int(m.Path[1])
 	v := s.v
-	p, q := s.turn, s.turn.Other()
+	p, q := s.Turn, s.Turn.Other()
 	s.occ[p].Remove(c)
 	s.occ[p].Add(t)
-	s.hash ^= v.pieceKey(c, p) ^ v.pieceKey(t, p) ^ v.keys[sideKey]
+	s.Zobrist ^= v.pieceKey(c, p) ^ v.pieceKey(t, p) ^ v.keys[sideKey]
 	captured := s.occ[q].Has(t)
 	if captured {
 		s.occ[q].Remove(t)
-		s.hash ^= v.pieceKey(t, q)
+		s.Zobrist ^= v.pieceKey(t, q)
 	}
-	s.turn = q
+	s.Turn = q
 	unified := v.UnifiedAfter(s.occ[p], t)
 	unifiedByCapture := !unified && captured && v.Unified(s.occ[q])
 	s.settle(p, captured, unified, unifiedByCapture)
@@ -397,7 +384,7 @@ func (s *State) applyTorus(x *torus, c, t uint) {
 // tb).
 func (s *State) stepTorus(x *torus, c, t, cb, tb uint) {
 	v := s.v
-	p, q := s.turn, s.turn.Other()
+	p, q := s.Turn, s.Turn.Other()
 	tm := uint64(1) << (tb & 63)
 	captured := s.tocc[q]&tm != 0
 	// The hash takes the captured piece's key without a branch: capt is all ones when
@@ -405,10 +392,10 @@ func (s *State) stepTorus(x *torus, c, t, cb, tb uint) {
 	capt := -(s.tocc[q] >> (tb & 63) & 1)
 	s.occ[p][0] ^= 1<<(c&63) | 1<<(t&63)
 	s.occ[q][0] &^= 1 << (t & 63)
-	s.hash ^= v.pieceKey(int(c), p) ^ v.pieceKey(int(t), p) ^ v.keys[sideKey] ^ v.pieceKey(int(t), q)&capt
+	s.Zobrist ^= v.pieceKey(int(c), p) ^ v.pieceKey(int(t), p) ^ v.keys[sideKey] ^ v.pieceKey(int(t), q)&capt
 	s.tocc[p] ^= 1<<(cb&63) | tm
 	s.tocc[q] &^= tm
-	s.turn = q
+	s.Turn = q
 	unified := x.UnifiedAfter(s.tocc[p], tb)
 	unifiedByCapture := !unified && captured && x.Unified(s.tocc[q])
 	s.settle(p, captured, unified, unifiedByCapture)
@@ -427,8 +414,8 @@ func (s *State) remember(captured bool) (repeated bool) {
 	} else {
 		s.quiet++
 	}
-	repeated = s.hist.Len() >= 8 && s.hist.Count(s.hash) >= 2
-	s.hist.Push(s.hash)
+	repeated = s.hist.Len() >= 8 && s.hist.Count(s.Zobrist) >= 2
+	s.hist.Push(s.Zobrist)
 	return repeated
 }
 
@@ -473,7 +460,7 @@ func (s *State) noSetMoves() bool {
 }
 
 func (s *State) finish(winner rules.Player, reason uint8) {
-	s.over, s.winner, s.reason = true, winner, reason
+	s.Finish(winner, reason)
 	s.moves = [6]set{}
 	s.tmoves = [6]uint64{}
 	s.fallback = false
@@ -482,12 +469,12 @@ func (s *State) finish(winner rules.Player, reason uint8) {
 // generate fills moves (or tmoves) for the player to move.
 func (s *State) generate() {
 	if x := s.v.tor; x != nil {
-		own := s.tocc[s.turn]
+		own := s.tocc[s.Turn]
 		if !s.v.flow {
 			x.squishMoves(own, &s.tmoves)
 			return
 		}
-		k := &s.grp[s.turn]
+		k := &s.grp[s.Turn]
 		g := k.largest()
 		seeing := own & x.starOf(g)
 		x.flowMoves(own, g, seeing, &s.tmoves)
@@ -498,10 +485,10 @@ func (s *State) generate() {
 		return
 	}
 	if s.v.flow {
-		s.moves, s.fallback = flowMoves(s.v.Hex128, s.occ[s.turn])
+		s.moves, s.fallback = flowMoves(s.v.Hex128, s.occ[s.Turn])
 		return
 	}
-	s.moves = squishMoves(s.v.Hex128, s.occ[s.turn])
+	s.moves = squishMoves(s.v.Hex128, s.occ[s.Turn])
 }
 
 // The largest board, 3r(r+1)+1 cells for r = maxSize−1, leaves cell 127 free for
@@ -537,13 +524,10 @@ func (s *State) Clone() rules.State { c := *s; return &c }
 // CopyFrom overwrites s with src, another state of the same game.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incremental Zobrist hash of the pieces and the player to move.
-func (s *State) Hash() uint64 { return s.hash }
-
 // ComputeHash recomputes Hash from scratch.
 func (s *State) ComputeHash() uint64 {
 	var h uint64
-	if s.turn == 1 {
+	if s.Turn == 1 {
 		h = s.v.keys[sideKey]
 	}
 	for p := rules.Player(0); p < 2; p++ {
@@ -560,14 +544,14 @@ func (s *State) ComputeHash() uint64 {
 // the positions since the last capture.
 func (s *State) AppendKey(dst []byte) []byte {
 	over := byte(0)
-	if s.over {
+	if s.Over {
 		over = 1
 	}
 	flow := byte(0)
 	if s.v.flow {
 		flow = 1
 	}
-	dst = append(dst, flow, byte(s.v.Size), byte(s.turn), over, byte(s.winner), s.reason, byte(s.quiet))
+	dst = append(dst, flow, byte(s.v.Size), byte(s.Turn), over, byte(s.Winner), s.Reason, byte(s.quiet))
 	for p := range s.occ {
 		for _, w := range s.occ[p] {
 			dst = binary.LittleEndian.AppendUint64(dst, w)
@@ -578,10 +562,7 @@ func (s *State) AppendKey(dst []byte) []byte {
 
 // Outcome reports the result once the game is over.
 func (s *State) Outcome() (rules.Outcome, bool) {
-	if !s.over {
-		return rules.Outcome{}, false
-	}
-	return rules.Outcome{Winner: s.winner, Reason: reasonKeys[s.reason]}, true
+	return s.Ended(reasonKeys[:])
 }
 
 // Pieces appends the piece on site, if any.

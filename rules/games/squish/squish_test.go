@@ -36,10 +36,10 @@ func position(t testing.TB, g *rules.Game, size int, white, black string, toMove
 			s.occ[p].Add(int(c))
 		}
 	}
-	s.turn = toMove
-	s.hash = s.ComputeHash()
+	s.Turn = toMove
+	s.Zobrist = s.ComputeHash()
 	s.hist.Reset()
-	s.hist.Push(s.hash)
+	s.hist.Push(s.Zobrist)
 	s.derive()
 	return s
 }

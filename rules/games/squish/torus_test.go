@@ -39,15 +39,15 @@ func TestTorusAgreesWithSets(t *testing.T) {
 							t.Fatalf("%s size %d seed %d turn %d: torus pieces of %d differ", g.ID, n, seed, turn, p)
 						}
 					}
-					if st.over {
+					if st.Over {
 						break
 					}
 					var want [6]set
 					fallback := false
 					if g == Flowish {
-						want, fallback = flowMoves(st.v.Hex128, st.occ[st.turn])
+						want, fallback = flowMoves(st.v.Hex128, st.occ[st.Turn])
 					} else {
-						want = squishMoves(st.v.Hex128, st.occ[st.turn])
+						want = squishMoves(st.v.Hex128, st.occ[st.Turn])
 					}
 					for d := range want {
 						if got := st.movesIn(d); got != want[d] {

@@ -26,10 +26,10 @@ var (
 // when even. That race is the estimate, squashed into (-1, 1); placements that close more
 // cells make the real game richer than the race.
 func (s *State) Evaluate(p rules.Player) float64 {
-	if p != 0 && p != 1 || s.over {
+	if p != 0 && p != 1 || s.Over {
 		return 0
 	}
-	mover := s.turn
+	mover := s.Turn
 	open0, open1 := s.open(mover), s.open(mover.Other())
 	var own, theirs, shared int
 	for w := range open0 {
@@ -58,10 +58,10 @@ func (s *State) Memoryless() bool { return true }
 // RandomMove implements rules.RandomMover: it draws an index among the open cells and
 // finds that cell, in site order as LegalMoves lists them, without writing the others.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.over {
+	if s.Over {
 		return rules.Move{}, false
 	}
-	open := s.open(s.turn)
+	open := s.open(s.Turn)
 	n := 0
 	for _, w := range open {
 		n += bits.OnesCount64(w)

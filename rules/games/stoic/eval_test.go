@@ -44,7 +44,7 @@ func FuzzRandomMove(f *testing.F) {
 // as an oracle for the evaluation.
 func cellsAsMover(s *State, p rules.Player) map[rules.Move]bool {
 	c := *s
-	c.turn, c.over = p, false
+	c.Turn, c.Over = p, false
 	out := map[rules.Move]bool{}
 	for _, m := range c.LegalMoves(nil) {
 		out[m] = true

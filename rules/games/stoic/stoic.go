@@ -164,14 +164,11 @@ func buildVariant(n int) *variant {
 
 // State is a Stoic position.
 type State struct {
+	rules.Status
 	v *variant
 	// occ holds each player's pieces; forb the cells forbidden for each player, which may
 	// include occupied cells since only empty ones are ever offered.
 	occ, forb [2]cellSet
-	hash      uint64
-	// turn is the player whose turn it is; once the game is over it is the loser.
-	turn rules.Player
-	over bool
 }
 
 func newState(opts rules.Options) (rules.State, error) {
@@ -180,8 +177,8 @@ func newState(opts rules.Options) (rules.State, error) {
 	if err != nil || n < minSize || n > maxSize || strconv.Itoa(n) != text {
 		return nil, fmt.Errorf("stoic: size %q: want a whole number from %d to %d", text, minSize, maxSize)
 	}
-	s := &State{v: variants[n](), turn: 0}
-	s.hash = s.ComputeHash()
+	s := &State{Status: rules.Status{Turn: 0}, v: variants[n]()}
+	s.Zobrist = s.ComputeHash()
 	return s, nil
 }
 
@@ -196,14 +193,6 @@ func (s *State) Variant() rules.Options {
 // Board returns the hex board of the position's size.
 func (s *State) Board() *board.Topology { return s.v.topo }
 
-// ToMove returns the player to move, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
-
 // open returns the empty cells that p may play on.
 func (s *State) open(p rules.Player) cellSet {
 	var c cellSet
@@ -216,10 +205,10 @@ func (s *State) open(p rules.Player) cellSet {
 // LegalMoves appends a placement for every open cell, in site order. It grows dst once and
 // fills the new elements in place, which playouts notice: generation is most of their work.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.over {
+	if s.Over {
 		return dst
 	}
-	open := s.open(s.turn)
+	open := s.open(s.Turn)
 	n := 0
 	for _, word := range open {
 		n += bits.OnesCount64(word)
@@ -241,15 +230,15 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 // legal leaves the state unchanged instead of corrupting it; rules.Play reports such moves.
 func (s *State) Apply(m rules.Move) {
 	c := int(m.Path[0])
-	if s.over || c < 0 || c >= s.v.cells || m != placement(c) {
+	if s.Over || c < 0 || c >= s.v.cells || m != placement(c) {
 		return
 	}
-	if open := s.open(s.turn); !open.Holds(c) {
+	if open := s.open(s.Turn); !open.Holds(c) {
 		return
 	}
-	s.place(c, s.turn)
-	s.turn = s.turn.Other()
-	s.hash ^= s.v.keys[sideKey]
+	s.place(c, s.Turn)
+	s.Turn = s.Turn.Other()
+	s.Zobrist ^= s.v.keys[sideKey]
 	s.settle()
 }
 
@@ -265,7 +254,7 @@ func placement(c int) rules.Move {
 func (s *State) place(c int, p rules.Player) {
 	v, q := s.v, p.Other()
 	s.occ[p].Add(c)
-	s.hash ^= v.pieceKey(c, p)
+	s.Zobrist ^= v.pieceKey(c, p)
 	near, far := &v.near[c], &v.far[c]
 	for d := 0; d < 6; d++ {
 		a := int(near[d])
@@ -287,12 +276,12 @@ func (s *State) place(c int, p rules.Player) {
 
 // settle ends the game when the player whose turn it is has no open cell.
 func (s *State) settle() {
-	open := s.open(s.turn)
+	open := s.open(s.Turn)
 	var left uint64
 	for _, w := range open {
 		left |= w
 	}
-	s.over = left == 0
+	s.Over = left == 0
 }
 
 // MidTurn is always false: every turn of this game is a single decision.
@@ -304,13 +293,10 @@ func (s *State) Clone() rules.State { c := *s; return &c }
 // CopyFrom overwrites s with src, another Stoic state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incremental Zobrist hash of the pieces and the player to move.
-func (s *State) Hash() uint64 { return s.hash }
-
 // ComputeHash recomputes Hash from the pieces and the player whose turn it is.
 func (s *State) ComputeHash() uint64 {
 	var h uint64
-	if s.turn == 1 {
+	if s.Turn == 1 {
 		h = s.v.keys[sideKey]
 	}
 	for p := rules.Player(0); p < 2; p++ {
@@ -328,10 +314,10 @@ func (s *State) ComputeHash() uint64 {
 // AppendKey appends the size, the turn, the end flag and both players' pieces.
 func (s *State) AppendKey(dst []byte) []byte {
 	over := byte(0)
-	if s.over {
+	if s.Over {
 		over = 1
 	}
-	dst = append(dst, byte(s.v.size), byte(s.turn), over)
+	dst = append(dst, byte(s.v.size), byte(s.Turn), over)
 	for p := range s.occ {
 		for _, w := range s.occ[p] {
 			dst = binary.LittleEndian.AppendUint64(dst, w)
@@ -342,10 +328,10 @@ func (s *State) AppendKey(dst []byte) []byte {
 
 // Outcome reports the winner once the player to move has no open cell.
 func (s *State) Outcome() (rules.Outcome, bool) {
-	if !s.over {
+	if !s.Over {
 		return rules.Outcome{}, false
 	}
-	return rules.Outcome{Winner: s.turn.Other(), Reason: "no-moves"}, true
+	return rules.Outcome{Winner: s.Turn.Other(), Reason: "no-moves"}, true
 }
 
 // Pieces appends the piece on site, if any.

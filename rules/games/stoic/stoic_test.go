@@ -79,8 +79,8 @@ func position(t *testing.T, size int, toMove rules.Player, diagram string) (*Sta
 		}
 		s.place(int(site), pieces[l])
 	}
-	s.turn = toMove
-	s.hash = s.ComputeHash()
+	s.Turn = toMove
+	s.Zobrist = s.ComputeHash()
 	s.settle()
 	return s, marks
 }

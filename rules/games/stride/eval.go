@@ -44,7 +44,7 @@ func progress(p rules.Player, c int) int {
 // once. So a playout captures such a piece when it can, otherwise lands on its own goal row
 // when it can, and otherwise draws at random.
 func (s *State) PlayoutMove(moves []rules.Move, rng *rand.Rand) int {
-	p, q := s.turn, s.turn.Other()
+	p, q := s.Turn, s.Turn.Other()
 	if threat := s.own[q] & goalMask[q]; threat != 0 {
 		for i, m := range moves {
 			if threat>>m.Path[1]&1 != 0 {

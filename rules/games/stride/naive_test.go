@@ -49,7 +49,7 @@ func newNaive() *naive {
 }
 
 func naiveOf(s *State) *naive {
-	n := &naive{cells: map[board.Site]nstack{}, turn: s.turn, quiet: int(s.quiet), winner: rules.NoPlayer}
+	n := &naive{cells: map[board.Site]nstack{}, turn: s.Turn, quiet: int(s.quiet), winner: rules.NoPlayer}
 	for c := board.Site(0); int(c) < topology.Len(); c++ {
 		if ps := s.Pieces(c, nil); len(ps) > 0 {
 			n.cells[c] = nstack{ps[0].Owner, len(ps)}

@@ -194,14 +194,9 @@ func key(p rules.Player, c int, h uint8) uint64 {
 // State is a Stride position. A cell holds nothing or a stack of one colour: own says
 // whose, height how many pieces.
 type State struct {
+	rules.Status
 	own    [2]uint64
 	height [numCells]uint8
-	hash   uint64
-	// turn is the player to move; once the game is over it is unchanged from the last turn.
-	turn   rules.Player
-	over   bool
-	winner rules.Player
-	reason uint8
 	// quiet counts the turns since the last capture (or the start).
 	quiet uint16
 	// short holds cells known to hold at most one piece, so that move generation checks
@@ -214,14 +209,14 @@ type State struct {
 }
 
 func newGame(rules.Options) (rules.State, error) {
-	s := &State{own: startOwn, winner: rules.NoPlayer, short: 1<<numCells - 1}
+	s := &State{Status: rules.Status{Winner: rules.NoPlayer}, own: startOwn, short: 1<<numCells - 1}
 	for p := range 2 {
 		for m := startOwn[p]; m != 0; m &= m - 1 {
 			s.height[bits.TrailingZeros64(m)] = 1
 		}
 	}
-	s.hash = s.ComputeHash()
-	s.hist.Push(s.hash)
+	s.Zobrist = s.ComputeHash()
+	s.hist.Push(s.Zobrist)
 	return s, nil
 }
 
@@ -233,14 +228,6 @@ func (s *State) Variant() rules.Options { return rules.Options{} }
 
 // Board returns the hex board of 5 cells per side.
 func (s *State) Board() *board.Topology { return topology }
-
-// ToMove returns the player to move, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
 
 // MidTurn is always false: a turn is one jump.
 func (s *State) MidTurn() bool { return false }
@@ -324,11 +311,11 @@ func jump(from, to int) rules.Move {
 // LegalMoves lists the jumps by the cell they leave, and for each cell by direction
 // (board.HexE order).
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.over {
+	if s.Over {
 		return dst
 	}
 	var set [6]uint64
-	s.jumpSets(s.turn, &set)
+	s.jumpSets(s.Turn, &set)
 	for m := set[0] | set[1] | set[2] | set[3] | set[4] | set[5]; m != 0; m &= m - 1 {
 		c := bits.TrailingZeros64(m)
 		for j := jumpsOf(&set, c); j != 0; j &= j - 1 {
@@ -341,11 +328,11 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 // RandomMove implements rules.RandomMover: it counts the jumps, draws one index as
 // LegalMoves(nil)[rng.IntN(n)] would, and builds only that move.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.over {
+	if s.Over {
 		return rules.Move{}, false
 	}
 	var set [6]uint64
-	s.jumpSets(s.turn, &set)
+	s.jumpSets(s.Turn, &set)
 	// Count the jumps of every cell at once, as a three-bit number per cell in the planes
 	// b0, b1, b2 (carry-save adders over the six direction masks), so that the scan below
 	// reads a cell's count without gathering its directions.
@@ -369,15 +356,15 @@ func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
 // legal reports whether m is one of LegalMoves, without listing them. It takes a pointer
 // so that Apply does not copy the 32-byte move once more on every turn.
 func (s *State) legal(m *rules.Move) bool {
-	if s.over || m.Kind != rules.Jump || m.Len != 2 || m.Tag != 0 {
+	if s.Over || m.Kind != rules.Jump || m.Len != 2 || m.Tag != 0 {
 		return false
 	}
 	c, t := int(m.Path[0]), int(m.Path[1])
-	if c < 0 || c >= numCells || t < 0 || t >= numCells || s.own[s.turn]>>c&1 == 0 {
+	if c < 0 || c >= numCells || t < 0 || t >= numCells || s.own[s.Turn]>>c&1 == 0 {
 		return false
 	}
 	d := int(dirTo[c][t])
-	return d >= 0 && s.canJump(s.turn, c, d)
+	return d >= 0 && s.canJump(s.Turn, c, d)
 }
 
 // Apply plays m. A move that is not legal leaves the state unchanged; rules.Play reports
@@ -387,15 +374,15 @@ func (s *State) Apply(m rules.Move) {
 		return
 	}
 	c, t := int(m.Path[0]), int(m.Path[1])
-	p, q := s.turn, s.turn.Other()
+	p, q := s.Turn, s.Turn.Other()
 	s.lift(p, c)
 	captured := s.own[q]>>t&1 != 0
 	if captured {
 		s.remove(q, t)
 	}
 	s.drop(p, t)
-	s.turn = q
-	s.hash ^= zobrist[sideKey]
+	s.Turn = q
+	s.Zobrist ^= zobrist[sideKey]
 	if captured {
 		s.quiet = 0
 		s.hist.Reset()
@@ -406,8 +393,8 @@ func (s *State) Apply(m rules.Move) {
 	// reply, which does not capture, leaves them alone. Occurrences are thus at least
 	// four turns apart, a third needs eight earlier positions, and the shorter histories
 	// of most turns skip the count.
-	repeated := s.hist.Len() >= 8 && s.hist.Count(s.hash) >= 2
-	s.hist.Push(s.hash)
+	repeated := s.hist.Len() >= 8 && s.hist.Count(s.Zobrist) >= 2
+	s.hist.Push(s.Zobrist)
 	// The rulebook's ends come first, checked at the start of q's turn: a piece of q on
 	// q's goal cells survived p's turn, so q wins; otherwise q without a jump loses.
 	switch {
@@ -428,7 +415,7 @@ func (s *State) Apply(m rules.Move) {
 // lift takes p's top piece off c.
 func (s *State) lift(p rules.Player, c int) {
 	h := s.height[c]
-	s.hash ^= grow[p][c][h]
+	s.Zobrist ^= grow[p][c][h]
 	s.height[c] = h - 1
 	if h == 1 {
 		s.own[p] &^= 1 << c
@@ -440,7 +427,7 @@ func (s *State) lift(p rules.Player, c int) {
 
 // remove captures p's stack on c.
 func (s *State) remove(p rules.Player, c int) {
-	s.hash ^= key(p, c, s.height[c])
+	s.Zobrist ^= key(p, c, s.height[c])
 	s.own[p] &^= 1 << c
 	s.height[c] = 0
 }
@@ -448,7 +435,7 @@ func (s *State) remove(p rules.Player, c int) {
 // drop puts a piece of p on c, empty or p's.
 func (s *State) drop(p rules.Player, c int) {
 	h := s.height[c] + 1
-	s.hash ^= grow[p][c][h]
+	s.Zobrist ^= grow[p][c][h]
 	s.height[c] = h
 	s.own[p] |= 1 << c
 	if h == 1 {
@@ -472,7 +459,7 @@ func (s *State) hasMove(p rules.Player) bool {
 }
 
 func (s *State) finish(winner rules.Player, reason uint8) {
-	s.over, s.winner, s.reason = true, winner, reason
+	s.Finish(winner, reason)
 }
 
 // Clone returns an independent copy.
@@ -481,13 +468,10 @@ func (s *State) Clone() rules.State { c := *s; return &c }
 // CopyFrom overwrites s with src, another Stride state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incremental Zobrist hash of the stacks and the player to move.
-func (s *State) Hash() uint64 { return s.hash }
-
 // ComputeHash recomputes Hash from scratch.
 func (s *State) ComputeHash() uint64 {
 	var h uint64
-	if s.turn == 1 {
+	if s.Turn == 1 {
 		h = zobrist[sideKey]
 	}
 	for p := range rules.Player(2) {
@@ -503,10 +487,10 @@ func (s *State) ComputeHash() uint64 {
 // since the last capture.
 func (s *State) AppendKey(dst []byte) []byte {
 	over := byte(0)
-	if s.over {
+	if s.Over {
 		over = 1
 	}
-	dst = append(dst, byte(s.turn), over, byte(s.winner), s.reason, byte(s.quiet))
+	dst = append(dst, byte(s.Turn), over, byte(s.Winner), s.Reason, byte(s.quiet))
 	for c := range numCells {
 		owner := byte(0)
 		for p := range 2 {
@@ -521,10 +505,7 @@ func (s *State) AppendKey(dst []byte) []byte {
 
 // Outcome reports the result once the game is over.
 func (s *State) Outcome() (rules.Outcome, bool) {
-	if !s.over {
-		return rules.Outcome{}, false
-	}
-	return rules.Outcome{Winner: s.winner, Reason: reasonKeys[s.reason]}, true
+	return s.Ended(reasonKeys[:])
 }
 
 // Pieces appends the stack on site, bottom first, so that the board shows its height.
@@ -560,7 +541,7 @@ func (s *State) Marks(dst []rules.Mark) []rules.Mark {
 // Captures implements rules.CapturePreviewer: a jump takes the enemy stack it lands on, if
 // any, never the piece it jumps over, which the board could not tell from the notation.
 func (s *State) Captures(m rules.Move, dst []board.Site) []board.Site {
-	if s.legal(&m) && s.own[s.turn.Other()]>>m.Path[1]&1 != 0 {
+	if s.legal(&m) && s.own[s.Turn.Other()]>>m.Path[1]&1 != 0 {
 		dst = append(dst, m.Path[1])
 	}
 	return dst
@@ -571,16 +552,16 @@ func (s *State) String() string {
 	if o, ok := s.Outcome(); ok {
 		return fmt.Sprintf("%s\nover: %+v", rules.Text(s), o)
 	}
-	return fmt.Sprintf("%s\n%s to move", rules.Text(s), rules.SideName(s, s.turn))
+	return fmt.Sprintf("%s\n%s to move", rules.Text(s), rules.SideName(s, s.Turn))
 }
 
 // Prompt implements rules.Prompter. When the opponent has a piece on its goal cells, the
 // player must capture it this turn or lose, which the board alone does not say.
 func (s *State) Prompt() string {
 	switch {
-	case s.over:
+	case s.Over:
 		return ""
-	case s.own[s.turn.Other()]&goalMask[s.turn.Other()] != 0:
+	case s.own[s.Turn.Other()]&goalMask[s.Turn.Other()] != 0:
 		return "capture-goal"
 	}
 	return "jump"
@@ -588,7 +569,7 @@ func (s *State) Prompt() string {
 
 // WhyNot implements rules.Explainer.
 func (s *State) WhyNot(path []board.Site) string {
-	if s.over || len(path) == 0 {
+	if s.Over || len(path) == 0 {
 		return ""
 	}
 	for _, site := range path {
@@ -596,7 +577,7 @@ func (s *State) WhyNot(path []board.Site) string {
 			return ""
 		}
 	}
-	p := s.turn
+	p := s.Turn
 	c := int(path[0])
 	occ := s.own[0] | s.own[1]
 	switch {

@@ -23,7 +23,7 @@ func position(t testing.TB, diagram string, toMove rules.Player) *State {
 	if len(rows) != 2*side-1 {
 		t.Fatalf("diagram has %d rows", len(rows))
 	}
-	s := &State{turn: toMove, winner: rules.NoPlayer}
+	s := &State{Status: rules.Status{Turn: toMove, Winner: rules.NoPlayer}}
 	r := side - 1
 	for i, line := range rows {
 		y := r - i
@@ -52,8 +52,8 @@ func position(t testing.TB, diagram string, toMove rules.Player) *State {
 			s.height[c] = uint8(h)
 		}
 	}
-	s.hash = s.ComputeHash()
-	s.hist.Push(s.hash)
+	s.Zobrist = s.ComputeHash()
+	s.hist.Push(s.Zobrist)
 	return s
 }
 
@@ -689,7 +689,7 @@ func BenchmarkRandomMovePlayout(b *testing.B) { rulestest.BenchRandomMovePlayout
 func TestJumpSetsMatchJumps(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := range 20000 {
-		s := &State{winner: rules.NoPlayer}
+		s := &State{Status: rules.Status{Winner: rules.NoPlayer}}
 		for c := range numCells {
 			if rng.IntN(3) == 0 {
 				continue

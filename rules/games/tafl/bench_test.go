@@ -72,7 +72,7 @@ func BenchmarkEvaluate(b *testing.B) {
 			var positions []*State
 			for seed := uint64(1); len(positions) < 1000; seed++ {
 				walkRandomGame(b, startSpec(b, sp), seed, func(s *State) {
-					if s.status == inProgress {
+					if !s.Over {
 						positions = append(positions, s.Clone().(*State))
 					}
 				})

@@ -28,11 +28,11 @@ func (s *State) Captures(m rules.Move, dst []board.Site) []board.Site {
 	from, to := int(m.Path[0]), int(m.Path[1])
 	cell := s.cell
 	cell[to], cell[from] = cell[from], empty
-	if s.side == attackers && v.kingTaken(&cell, int(s.king), to) {
+	if s.Turn == attackers && v.kingTaken(&cell, int(s.king), to) {
 		dst = append(dst, board.Site(s.king))
 	}
 	var caught [numDirs]int8
-	nc := v.encloses(&cell, to, s.side, &caught)
+	nc := v.encloses(&cell, to, s.Turn, &caught)
 	for _, a := range caught[:nc] {
 		dst = append(dst, board.Site(a))
 	}
@@ -87,7 +87,7 @@ func (s *State) Evaluate(p rules.Player) float64 {
 	reach := s.lineSquares(kg, col, row)
 	open := reach.and(v.win).count()
 	switch {
-	case open > 0 && s.side == defenders, open > 1:
+	case open > 0 && s.Turn == defenders, open > 1:
 		x += 8
 	case open == 1:
 		x += weightOpen

@@ -50,7 +50,7 @@ func (s *State) countMoves() int {
 	}
 	ks := &s.kept
 	np, total := 0, 0
-	own := s.pieces[s.side]
+	own := s.pieces[s.Turn]
 	for w, x := range [2]uint64{own.lo, own.hi} {
 		for ; x != 0; x &= x - 1 {
 			c := 64*w + bits.TrailingZeros64(x)
@@ -86,10 +86,10 @@ func (ks *moveSet) keepDirs(down, up, left, right uint64) int {
 // movers returns, on a one-word board, the soldiers of the player to move, its king
 // (none for the attackers) and the empty squares.
 func (s *State) movers() (sol, kb, free uint64) {
-	if s.side == defenders {
+	if s.Turn == defenders {
 		kb = 1 << uint(s.king)
 	}
-	return s.pieces[s.side].lo &^ kb, kb, s.v.all &^ (s.pieces[attackers].lo | s.pieces[defenders].lo)
+	return s.pieces[s.Turn].lo &^ kb, kb, s.v.all &^ (s.pieces[attackers].lo | s.pieces[defenders].lo)
 }
 
 // stepTargets returns the squares that the soldiers sol and the king kb reach by one-square
@@ -204,7 +204,7 @@ func (s *State) appendLineMoves(dst []rules.Move) []rules.Move {
 // read the fresh narrow stores back with wide loads, which stall.
 func (s *State) RandomMove(rng *rand.Rand) (m rules.Move, ok bool) {
 	ks := &s.kept
-	if s.status != inProgress || ks.total == 0 {
+	if s.Over || ks.total == 0 {
 		return m, false
 	}
 	k := rng.IntN(int(ks.total))

@@ -16,20 +16,20 @@ func TestKeptDataMatchesRecomputation(t *testing.T) {
 				if n := s.pieces[0].count() + s.pieces[1].count(); n != pieces {
 					since, pieces = since[:0], n
 				}
-				if s.status == kingEscaped || s.status == kingCaptured {
+				if (s.Over && s.Reason == kingEscaped) || (s.Over && s.Reason == kingCaptured) {
 					return // these end the game before the history is updated
 				}
-				since = append(since, s.hash)
+				since = append(since, s.Zobrist)
 				want := 0
 				for _, x := range since {
-					if x == s.hash {
+					if x == s.Zobrist {
 						want++
 					}
 				}
-				if got := s.hist.Count(s.hash); got != want || len(since) != s.hist.Len() {
+				if got := s.hist.Count(s.Zobrist); got != want || len(since) != s.hist.Len() {
 					t.Fatalf("%s seed %d turn %d: history of %d counts the position %d times, want %d of %d", sp, seed, s.turns, s.hist.Len(), got, want, len(since))
 				}
-				if s.status != inProgress {
+				if s.Over {
 					return
 				}
 				fresh := *s
@@ -110,7 +110,7 @@ func TestKingCaptureNeedsTwoHostileNeighbours(t *testing.T) {
 		}
 		for seed := uint64(1); seed <= 100; seed++ {
 			walkRandomGame(t, startSpec(t, sp), seed, func(s *State) {
-				if s.status != inProgress || s.side != attackers {
+				if s.Over || s.Turn != attackers {
 					return
 				}
 				v, kg := s.v, int(s.king)

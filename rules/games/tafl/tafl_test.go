@@ -19,7 +19,7 @@ func position(t testing.TB, g *rules.Game, options, diagram string, toMove rules
 	t.Helper()
 	s := start(t, g, options)
 	v := s.v
-	fresh := State{v: v, side: toMove, king: -1}
+	fresh := State{Status: rules.Status{Turn: toMove}, v: v, king: -1}
 	pad := uint16(1<<maxN-1) &^ uint16(1<<v.n-1)
 	for i := 0; i < v.n; i++ {
 		fresh.rowOcc[i], fresh.colOcc[i] = pad, pad
@@ -51,10 +51,10 @@ func position(t testing.TB, g *rules.Game, options, diagram string, toMove rules
 	if fresh.king < 0 {
 		t.Fatal("the diagram has no king")
 	}
-	fresh.hash = fresh.ComputeHash()
-	fresh.hist.Push(fresh.hash)
+	fresh.Zobrist = fresh.ComputeHash()
+	fresh.hist.Push(fresh.Zobrist)
 	if !fresh.hasMoves() {
-		fresh.status = stuck
+		fresh.Finish(fresh.Turn.Other(), stuck)
 	}
 	return &fresh
 }

@@ -15,7 +15,7 @@ func TestEvaluate(t *testing.T) {
 	for _, preset := range Game.Presets {
 		for seed := uint64(1); seed <= 10; seed++ {
 			rulestest.WalkRandomGame(t, start(t, preset), seed, func(s *State) {
-				if s.over {
+				if s.Over {
 					return
 				}
 				a, b := s.Evaluate(0), s.Evaluate(1)

@@ -22,7 +22,7 @@ var (
 // distance of its own group size. Setup placements need no piece, so it returns nothing
 // then, as it does for a site that is not a legal placement.
 func (s *State) ReachedFrom(site board.Site, dst []board.Site) []board.Site {
-	if s.over || s.setup < normal || site < 0 || int(site) >= len(s.v.cellOf) {
+	if s.Over || s.setup < normal || site < 0 || int(site) >= len(s.v.cellOf) {
 		return dst
 	}
 	v := s.v
@@ -30,7 +30,7 @@ func (s *State) ReachedFrom(site board.Site, dst []board.Site) []board.Site {
 	if !s.open.Has(t) {
 		return dst
 	}
-	p := s.turn
+	p := s.Turn
 	occ := s.occ[0].Or(s.occ[1])
 	n := len(dst)
 	for _, d := range v.dirs {
@@ -75,7 +75,7 @@ func sortSites(s []board.Site) {
 // WhyNot implements rules.Explainer for a click on a point that is not a legal placement:
 // a point already taken, or, after the setup, a point none of the mover's groups reaches.
 func (s *State) WhyNot(path []board.Site) string {
-	if s.over || len(path) == 0 {
+	if s.Over || len(path) == 0 {
 		return ""
 	}
 	site := path[len(path)-1]
@@ -94,7 +94,7 @@ func (s *State) WhyNot(path []board.Site) string {
 
 // Prompt implements rules.Prompter: the setup placements go anywhere, and say so.
 func (s *State) Prompt() string {
-	if s.over {
+	if s.Over {
 		return ""
 	}
 	switch s.setup {

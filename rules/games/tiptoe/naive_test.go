@@ -194,12 +194,12 @@ func keyOf(s rules.State) string {
 		}
 	}
 	st := s.(*State)
-	if st.turn == 0 {
+	if st.Turn == 0 {
 		sb.WriteByte('W')
 	} else {
 		sb.WriteByte('B')
 	}
-	if st.over {
+	if st.Over {
 		sb.WriteByte('!')
 	}
 	return sb.String()

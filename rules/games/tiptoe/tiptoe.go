@@ -213,6 +213,7 @@ func buildVariant(t, z int) *variant {
 
 // State is a Tiptoe position.
 type State struct {
+	rules.Status
 	v *variant
 	// occ holds each player's pieces.
 	occ [2]cells
@@ -222,13 +223,8 @@ type State struct {
 	// open holds the cells the player to move may place on; it is empty once the game is
 	// over.
 	open cells
-	hash uint64
-	// turn is the player to decide; once the game is over it is the loser, who could not
-	// place.
-	turn rules.Player
 	// setup counts the setup placements made, up to normal: White's, Black's two, White's.
 	setup uint8
-	over  bool
 }
 
 func newState(opts rules.Options) (rules.State, error) {
@@ -239,7 +235,7 @@ func newState(opts rules.Options) (rules.State, error) {
 	}
 	s := &State{v: variants[t][z]()}
 	s.open = s.v.valid
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	return s, nil
 }
 
@@ -251,14 +247,6 @@ func (s *State) Variant() rules.Options { return maps.Clone(s.v.opts) }
 
 // Board returns the board of the position's topology and size.
 func (s *State) Board() *board.Topology { return s.v.topo }
-
-// ToMove returns the player to decide, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
 
 // MidTurn reports whether Black is about to place its second setup piece: the only turn of
 // the game with two decisions.
@@ -273,14 +261,11 @@ func (s *State) Clone() rules.State {
 // CopyFrom overwrites s with src, another Tiptoe state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incremental Zobrist hash of the pieces and the player to move.
-func (s *State) Hash() uint64 { return s.hash }
-
 // ComputeHash recomputes Hash from the pieces and the player to move. The setup step and
 // the legal placements follow from them, so they need no keys of their own.
 func (s *State) ComputeHash() uint64 {
 	var h uint64
-	if s.turn == 1 {
+	if s.Turn == 1 {
 		h = s.v.keys[sideKey]
 	}
 	for p := range 2 {
@@ -297,10 +282,10 @@ func (s *State) ComputeHash() uint64 {
 // players' pieces.
 func (s *State) AppendKey(dst []byte) []byte {
 	over := byte(0)
-	if s.over {
+	if s.Over {
 		over = 1
 	}
-	dst = append(dst, byte(s.v.topology), byte(s.v.side), byte(s.turn), s.setup, over)
+	dst = append(dst, byte(s.v.topology), byte(s.v.side), byte(s.Turn), s.setup, over)
 	for p := range s.occ {
 		dst = binary.LittleEndian.AppendUint64(dst, s.occ[p].Lo)
 		dst = binary.LittleEndian.AppendUint64(dst, s.occ[p].Hi)
@@ -310,10 +295,10 @@ func (s *State) AppendKey(dst []byte) []byte {
 
 // Outcome reports the winner once the player to move cannot place.
 func (s *State) Outcome() (rules.Outcome, bool) {
-	if !s.over {
+	if !s.Over {
 		return rules.Outcome{}, false
 	}
-	return rules.Outcome{Winner: s.turn.Other(), Reason: "no-moves"}, true
+	return rules.Outcome{Winner: s.Turn.Other(), Reason: "no-moves"}, true
 }
 
 // Pieces appends the piece on site, if any.
@@ -354,14 +339,14 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 // legal leaves the state unchanged; rules.Play reports such moves.
 func (s *State) Apply(m rules.Move) {
 	site := m.Path[0]
-	if s.over || m.Kind != rules.Place || m.Len != 1 || site < 0 || int(site) >= len(s.v.cellOf) {
+	if s.Over || m.Kind != rules.Place || m.Len != 1 || site < 0 || int(site) >= len(s.v.cellOf) {
 		return
 	}
 	c := int(s.v.cellOf[site])
 	if !s.open.Has(c) {
 		return
 	}
-	p := s.turn
+	p := s.Turn
 	s.place(p, c)
 	next := p.Other()
 	switch s.setup {
@@ -373,15 +358,15 @@ func (s *State) Apply(m rules.Move) {
 		next = p
 	}
 	if next != p {
-		s.hash ^= s.v.keys[sideKey]
+		s.Zobrist ^= s.v.keys[sideKey]
 	}
-	s.turn = next
+	s.Turn = next
 	if s.setup < normal {
 		s.open = s.v.valid.AndNot(s.occ[0].Or(s.occ[1]))
 		return
 	}
 	s.open = s.reached(next)
-	s.over = s.open.Empty()
+	s.Over = s.open.Empty()
 }
 
 // place puts a piece of p on the empty cell c and files the group it joins under its new
@@ -390,7 +375,7 @@ func (s *State) place(p rules.Player, c int) {
 	v := s.v
 	b := kit.PairBit(c)
 	s.occ[p] = s.occ[p].Or(b)
-	s.hash ^= v.pieceKey(c, p)
+	s.Zobrist ^= v.pieceKey(c, p)
 	if v.single {
 		s.place1(p, c)
 		return

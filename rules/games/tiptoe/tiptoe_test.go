@@ -68,10 +68,10 @@ func placed(t testing.TB, options string, white, black []string, toMove rules.Pl
 
 func settle(s *State, toMove rules.Player) *State {
 	s.setup = normal
-	s.turn = toMove
-	s.hash = s.ComputeHash()
+	s.Turn = toMove
+	s.Zobrist = s.ComputeHash()
 	s.open = s.reached(toMove)
-	s.over = s.open.Empty()
+	s.Over = s.open.Empty()
 	return s
 }
 
@@ -332,7 +332,7 @@ func TestNoPlacementLoses(t *testing.T) {
 		. . . . . . . O
 		. . . . . . . .
 		o o o o o o o o`, 0)
-	if s.over {
+	if s.Over {
 		t.Fatalf("White has placements")
 	}
 	rulestest.Play(t, s, "@h4")

@@ -44,8 +44,8 @@ func (s *State) Evaluate(p rules.Player) float64 {
 		return 0
 	}
 	x := s.material(0) - s.material(1)
-	if !s.over {
-		if n := s.pendingCaptures(); s.turn == 0 {
+	if !s.Over {
+		if n := s.pendingCaptures(); s.Turn == 0 {
 			x += captureWeight * float64(n)
 		} else {
 			x -= captureWeight * float64(n)
@@ -68,7 +68,7 @@ func (s *State) Evaluate(p rules.Player) float64 {
 // pendingCaptures returns how many pieces the player to move must capture now: the length
 // of the longest route, which the maximum rule makes compulsory, or 0.
 func (s *State) pendingCaptures() int {
-	p := s.turn
+	p := s.Turn
 	enemy := s.men[p.Other()] | s.kings[p.Other()]
 	empty := ^s.occupied()
 	if s.chain >= 0 {
@@ -126,15 +126,15 @@ func (s *State) material(p rules.Player) float64 {
 // turns, it counts the steps with population counts, draws one index and builds only that
 // move, in LegalMoves order; captures go through LegalMoves into a buffer on the stack.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.over {
+	if s.Over {
 		return rules.Move{}, false
 	}
-	if s.chain >= 0 || s.canCapture(s.turn) {
+	if s.chain >= 0 || s.canCapture(s.Turn) {
 		var buf [32]rules.Move
 		moves := s.LegalMoves(buf[:0])
 		return moves[rng.IntN(len(moves))], true
 	}
-	p := s.turn
+	p := s.Turn
 	fwd, east, west := s.manStepTargets(p)
 	nf, ne, nw := bits.OnesCount64(fwd), bits.OnesCount64(east), bits.OnesCount64(west)
 	occ := s.occupied()

@@ -12,7 +12,7 @@ import (
 func TestEvaluate(t *testing.T) {
 	for seed := uint64(1); seed <= 10; seed++ {
 		rulestest.WalkRandomGame(t, start(t), seed, func(s *State) {
-			if s.over {
+			if s.Over {
 				return
 			}
 			a, b := s.Evaluate(0), s.Evaluate(1)

@@ -52,7 +52,7 @@ func checkInvariants(t *testing.T, s *State) {
 		t.Fatalf("incremental hash %x, recomputed %x", s.Hash(), s.ComputeHash())
 	case s.chain < 0 && int(s.quiet)+1 != s.hist.Len():
 		t.Fatalf("quiet %d but %d positions remembered", s.quiet, s.hist.Len())
-	case s.MidTurn() && s.over:
+	case s.MidTurn() && s.Over:
 		t.Fatalf("over in the middle of a chain")
 	}
 }

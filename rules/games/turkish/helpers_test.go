@@ -21,7 +21,7 @@ func position(t testing.TB, diagram string, toMove rules.Player) *State {
 	if len(rows) != size {
 		t.Fatalf("diagram has %d ranks", len(rows))
 	}
-	s := &State{turn: toMove, winner: rules.NoPlayer, chain: -1, dir: noDir}
+	s := &State{Status: rules.Status{Turn: toMove, Winner: rules.NoPlayer}, chain: -1, dir: noDir}
 	for i, row := range rows {
 		tokens := strings.Fields(row)
 		if len(tokens) != size {
@@ -44,14 +44,14 @@ func position(t testing.TB, diagram string, toMove rules.Player) *State {
 			}
 		}
 	}
-	s.hash = s.ComputeHash()
-	s.hist.Push(s.hash)
+	s.Zobrist = s.ComputeHash()
+	s.hist.Push(s.Zobrist)
 	return s
 }
 
 // naiveOf builds the naive twin of a position made by position.
 func naiveOf(s *State) *naive {
-	n := &naive{white: s.turn == 0}
+	n := &naive{white: s.Turn == 0}
 	for r := range 8 {
 		for f := range 8 {
 			var ps []rules.Piece

@@ -129,13 +129,12 @@ func init() {
 	}
 	initial = State{
 		men:    [2]uint64{0xffff << size, 0xffff << (5 * size)},
-		turn:   0,
-		winner: rules.NoPlayer,
+		Status: rules.Status{Turn: 0, Winner: rules.NoPlayer},
 		chain:  -1,
 		dir:    noDir,
 	}
-	initial.hash = initial.ComputeHash()
-	initial.hist.Push(initial.hash)
+	initial.Zobrist = initial.ComputeHash()
+	initial.hist.Push(initial.Zobrist)
 }
 
 func newState(rules.Options) (rules.State, error) {
@@ -147,14 +146,8 @@ func newState(rules.Options) (rules.State, error) {
 // site s, numbered row*8+col as board.NewSquare numbers them), so copying a State copies
 // everything it owns.
 type State struct {
+	rules.Status
 	men, kings [2]uint64
-	hash       uint64
-	// turn is the player who decides next, kept after the end so that the hash stays that
-	// of the final position.
-	turn   rules.Player
-	over   bool
-	winner rules.Player
-	reason uint8
 	// chain is the site of the piece in the middle of a capture chain, or -1 between turns;
 	// dir is the direction of its last jump, or noDir.
 	chain, dir int8
@@ -174,14 +167,6 @@ func (s *State) Variant() rules.Options { return rules.Options{} }
 // Board returns the 8×8 board.
 func (s *State) Board() *board.Topology { return topo }
 
-// ToMove returns the player to decide, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
-
 // MidTurn reports whether a capture chain is in progress.
 func (s *State) MidTurn() bool { return s.chain >= 0 }
 
@@ -194,9 +179,6 @@ func (s *State) Clone() rules.State {
 // CopyFrom overwrites s with src, which must be a Turkish Checkers state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incrementally maintained Zobrist hash.
-func (s *State) Hash() uint64 { return s.hash }
-
 // ComputeHash recomputes the hash from the pieces, the player to move and the chain.
 func (s *State) ComputeHash() uint64 {
 	var h uint64
@@ -208,7 +190,7 @@ func (s *State) ComputeHash() uint64 {
 			h ^= zobrist[zKings+p*numSites+bits.TrailingZeros64(m)]
 		}
 	}
-	if s.turn == 1 {
+	if s.Turn == 1 {
 		h ^= zobrist[zSide]
 	}
 	if s.chain >= 0 {
@@ -226,19 +208,16 @@ func (s *State) AppendKey(dst []byte) []byte {
 		}
 	}
 	over := byte(0)
-	if s.over {
+	if s.Over {
 		over = 1
 	}
-	dst = append(dst, byte(s.turn), byte(s.chain), byte(s.dir), over, byte(s.winner+1), s.reason, s.quiet)
+	dst = append(dst, byte(s.Turn), byte(s.chain), byte(s.dir), over, byte(s.Winner+1), s.Reason, s.quiet)
 	return s.hist.AppendKey(dst)
 }
 
 // Outcome reports the result once the game is over.
 func (s *State) Outcome() (rules.Outcome, bool) {
-	if !s.over {
-		return rules.Outcome{}, false
-	}
-	return rules.Outcome{Winner: s.winner, Reason: reasonKeys[s.reason]}, true
+	return s.Ended(reasonKeys[:])
 }
 
 // Pieces appends the piece on site, if any: kind 1 is a king.
@@ -437,7 +416,7 @@ func (s *State) appendHops(dst []rules.Move, vals []uint8, p rules.Player, at in
 // rule: every first jump (or next jump, in a chain) of a route that takes the most pieces.
 // It reports false, appending nothing, when there is no capture.
 func (s *State) appendCaptures(dst []rules.Move) ([]rules.Move, bool) {
-	p := s.turn
+	p := s.Turn
 	var valBuf [64]uint8
 	vals := valBuf[:0]
 	n0 := len(dst)
@@ -475,7 +454,7 @@ func (s *State) appendCaptures(dst []rules.Move) ([]rules.Move, bool) {
 // E, S, W), then distance. Otherwise they are the steps: the men's steps forward, east and
 // west, each by destination, then the kings' steps by king, direction and distance.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.over {
+	if s.Over {
 		return dst
 	}
 	dst, ok := s.appendCaptures(dst)
@@ -486,7 +465,7 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 }
 
 func (s *State) appendSteps(dst []rules.Move) []rules.Move {
-	p := s.turn
+	p := s.Turn
 	fwd, east, west := s.manStepTargets(p)
 	back := -size
 	if p == 1 {
@@ -527,20 +506,20 @@ func direction(from, to int) int {
 
 // Apply plays m, which must be one of LegalMoves.
 func (s *State) Apply(m rules.Move) {
-	p := s.turn
+	p := s.Turn
 	o := p.Other()
 	from, to := int(m.Path[0]), int(m.Path[1])
 	fb, tb := uint64(1)<<from, uint64(1)<<to
 	isKing := s.kings[p]&fb != 0
 	if isKing {
 		s.kings[p] ^= fb | tb
-		s.hash ^= zobrist[zKings+int(p)*numSites+from] ^ zobrist[zKings+int(p)*numSites+to]
+		s.Zobrist ^= zobrist[zKings+int(p)*numSites+from] ^ zobrist[zKings+int(p)*numSites+to]
 	} else {
 		s.men[p] ^= fb | tb
-		s.hash ^= zobrist[zMen+int(p)*numSites+from] ^ zobrist[zMen+int(p)*numSites+to]
+		s.Zobrist ^= zobrist[zMen+int(p)*numSites+from] ^ zobrist[zMen+int(p)*numSites+to]
 	}
 	if s.chain >= 0 {
-		s.hash ^= zobrist[zChain+int(s.chain)] ^ zobrist[zDir+int(s.dir)]
+		s.Zobrist ^= zobrist[zChain+int(s.chain)] ^ zobrist[zDir+int(s.dir)]
 		s.chain, s.dir = -1, noDir
 	}
 	if m.Kind == rules.Step {
@@ -557,10 +536,10 @@ func (s *State) Apply(m rules.Move) {
 	ob := uint64(1) << over
 	if s.men[o]&ob != 0 {
 		s.men[o] &^= ob
-		s.hash ^= zobrist[zMen+int(o)*numSites+over]
+		s.Zobrist ^= zobrist[zMen+int(o)*numSites+over]
 	} else {
 		s.kings[o] &^= ob
-		s.hash ^= zobrist[zKings+int(o)*numSites+over]
+		s.Zobrist ^= zobrist[zKings+int(o)*numSites+over]
 	}
 	enemy := s.men[o] | s.kings[o]
 	empty := ^s.occupied()
@@ -573,7 +552,7 @@ func (s *State) Apply(m rules.Move) {
 	if more {
 		// The maximum rule chose this jump, so the route goes on from here.
 		s.chain, s.dir = int8(to), int8(d)
-		s.hash ^= zobrist[zChain+to] ^ zobrist[zDir+d]
+		s.Zobrist ^= zobrist[zChain+to] ^ zobrist[zDir+d]
 		return
 	}
 	s.endTurn(p, to, true)
@@ -587,23 +566,23 @@ func (s *State) endTurn(p rules.Player, to int, progress bool) {
 	if s.men[p]&tb&farRank[p] != 0 {
 		s.men[p] &^= tb
 		s.kings[p] |= tb
-		s.hash ^= zobrist[zMen+int(p)*numSites+to] ^ zobrist[zKings+int(p)*numSites+to]
+		s.Zobrist ^= zobrist[zMen+int(p)*numSites+to] ^ zobrist[zKings+int(p)*numSites+to]
 	}
-	s.turn = p.Other()
-	s.hash ^= zobrist[zSide]
+	s.Turn = p.Other()
+	s.Zobrist ^= zobrist[zSide]
 	if progress {
 		s.quiet = 0
 		s.hist.Reset()
 	} else {
 		s.quiet++
 	}
-	s.hist.Push(s.hash)
+	s.hist.Push(s.Zobrist)
 	s.checkEnd(p)
 }
 
 // checkEnd decides whether the game is over after mover's turn.
 func (s *State) checkEnd(mover rules.Player) {
-	next := s.turn
+	next := s.Turn
 	mine := bits.OnesCount64(s.men[mover] | s.kings[mover])
 	theirs := bits.OnesCount64(s.men[next] | s.kings[next])
 	switch {
@@ -613,7 +592,7 @@ func (s *State) checkEnd(mover rules.Player) {
 		s.finish(rules.NoPlayer, reasonOneEach)
 	case !s.canMove(next):
 		s.finish(mover, reasonNoMoves)
-	case s.hist.Count(s.hash) >= repeatLimit:
+	case s.hist.Count(s.Zobrist) >= repeatLimit:
 		s.finish(rules.NoPlayer, reasonRepetition)
 	case s.quiet >= quietLimit:
 		s.finish(rules.NoPlayer, reasonNoProgress)
@@ -635,7 +614,7 @@ func (s *State) canMove(p rules.Player) bool {
 }
 
 func (s *State) finish(winner rules.Player, reason uint8) {
-	s.over, s.winner, s.reason = true, winner, reason
+	s.Finish(winner, reason)
 }
 
 // Captures implements rules.CapturePreviewer: a jump takes the one enemy piece between
@@ -659,11 +638,11 @@ func (s *State) Captures(m rules.Move, dst []board.Site) []board.Site {
 // chain must go on with the same piece.
 func (s *State) Prompt() string {
 	switch {
-	case s.over:
+	case s.Over:
 		return ""
 	case s.chain >= 0:
 		return "chain"
-	case s.canCapture(s.turn):
+	case s.canCapture(s.Turn):
 		return "capture"
 	}
 	return ""

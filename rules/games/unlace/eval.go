@@ -15,7 +15,7 @@ const evalScale = 4.0
 // evaluation (search evaluates often, and its slices must stay short).
 func (s *State) mobility(p rules.Player) int {
 	moves := &s.moves
-	if p != s.turn {
+	if p != s.Turn {
 		m := s.movesOf(p)
 		moves = &m
 	}

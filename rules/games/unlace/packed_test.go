@@ -27,7 +27,7 @@ func packedPositions(t testing.TB, games int) []uint64 {
 		s := *s0
 		rng := rand.New(rand.NewPCG(seed, 5))
 		for {
-			out = append(out, s.own[s.turn])
+			out = append(out, s.own[s.Turn])
 			m, ok := s.RandomMove(rng)
 			if !ok {
 				break
@@ -64,8 +64,8 @@ func TestKeptData(t *testing.T) {
 					}
 				}
 				starts, total := stepCounts(&s)
-				if s.over != (total == 0) || !s.over && total != len(s.LegalMoves(nil)) {
-					t.Fatalf("size %d seed %d: over %v with %d steps", n, seed, s.over, total)
+				if s.Over != (total == 0) || !s.Over && total != len(s.LegalMoves(nil)) {
+					t.Fatalf("size %d seed %d: over %v with %d steps", n, seed, s.Over, total)
 				}
 				for d, sum := 1, 0; d < 6; d++ {
 					sum += s.moves[d-1].Count()
@@ -231,8 +231,8 @@ func TestKeptCounts(t *testing.T) {
 					}
 				}
 				starts, total := stepCounts(&s)
-				if total != len(moves) || starts>>(6*laneBits) != 0 || s.over != (total == 0) {
-					t.Fatalf("size %d seed %d: total %d, want %d (starts %x, over %v)", n, seed, total, len(moves), starts, s.over)
+				if total != len(moves) || starts>>(6*laneBits) != 0 || s.Over != (total == 0) {
+					t.Fatalf("size %d seed %d: total %d, want %d (starts %x, over %v)", n, seed, total, len(moves), starts, s.Over)
 				}
 				for d := range before {
 					if lane := int(starts >> (laneBits * d) & laneMask); lane != before[d] {

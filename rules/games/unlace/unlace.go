@@ -140,6 +140,7 @@ func buildVariant(n int) *variant {
 
 // State is an Unlace position.
 type State struct {
+	rules.Status
 	v   *variant
 	occ [2]set
 	// own holds each player's pieces in the packed layout, when the board has one.
@@ -151,10 +152,6 @@ type State struct {
 	moves  [6]set
 	starts uint64
 	total  int
-	hash   uint64
-	// turn is the player to move; once the game is over, the loser.
-	turn rules.Player
-	over bool
 	// drawn notes the step RandomMove last drew in this position on a packed board, zero
 	// when there is none: bit 63 set and the packed indices of its cells in bits 0–7 and
 	// 8–15. Apply clears it. The sites are left out: looking them up would delay the
@@ -170,7 +167,7 @@ func newState(opts rules.Options) (rules.State, error) {
 	}
 	v := variants[n]()
 	s := &State{v: v, occ: v.start}
-	s.hash = s.ComputeHash()
+	s.Zobrist = s.ComputeHash()
 	s.refresh()
 	return s, nil
 }
@@ -220,7 +217,7 @@ func (s *State) refresh() {
 	if s.v.packed {
 		s.own = [2]uint64{s.v.pack(s.occ[0]), s.v.pack(s.occ[1])}
 	}
-	s.moves = s.movesOf(s.turn)
+	s.moves = s.movesOf(s.Turn)
 	s.count()
 }
 
@@ -232,14 +229,6 @@ func (s *State) Variant() rules.Options { return maps.Clone(s.v.opts) }
 
 // Board returns the hex board.
 func (s *State) Board() *board.Topology { return s.v.Board }
-
-// ToMove returns the player to move, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
 
 // MidTurn is always false: a turn is one step.
 func (s *State) MidTurn() bool { return false }
@@ -360,7 +349,7 @@ func (s *State) step(i, d int) rules.Move {
 
 // LegalMoves lists the steps direction by direction, and within one by the piece's site.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.over {
+	if s.Over {
 		return dst
 	}
 	for d := 0; d < 6; d++ {
@@ -376,7 +365,7 @@ func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
 // RandomMove implements rules.RandomMover from the move sets: it draws k and finds the
 // k-th step of LegalMoves' order by population counts, without listing the moves.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.over {
+	if s.Over {
 		return rules.Move{}, false
 	}
 	if v := s.v; v.packed {
@@ -441,7 +430,7 @@ func (s *State) count() {
 func (s *State) Apply(m rules.Move) {
 	h := s.drawn
 	s.drawn = 0
-	if s.over || m.Kind != rules.Step || m.Len != 2 || m.Tag != 0 {
+	if s.Over || m.Kind != rules.Step || m.Len != 2 || m.Tag != 0 {
 		return
 	}
 	if h != 0 {
@@ -469,17 +458,17 @@ func (s *State) Apply(m rules.Move) {
 	if d < 0 || !s.moves[d].Has(ic) {
 		return
 	}
-	p, q := s.turn, s.turn.Other()
+	p, q := s.Turn, s.Turn.Other()
 	// A capture is folded in with masks rather than a branch, which would mispredict.
 	captured := s.occ[q][t>>6] >> (t & 63) & 1
 	s.occ[p].Remove(c)
 	s.occ[p].Add(t)
 	s.occ[q].Remove(t)
-	s.hash ^= v.pieceKey(c, p) ^ v.pieceKey(t, p) ^ v.keys[sideKey] ^ v.pieceKey(t, q)&-captured
-	s.turn = q
+	s.Zobrist ^= v.pieceKey(c, p) ^ v.pieceKey(t, p) ^ v.keys[sideKey] ^ v.pieceKey(t, q)&-captured
+	s.Turn = q
 	s.moves = Moves(v.Hex128, s.occ[q])
 	s.count()
-	s.over = s.total == 0
+	s.Over = s.total == 0
 }
 
 // applyPacked is Apply on a packed board, from the sites c and t on the board and their
@@ -509,7 +498,7 @@ func (s *State) stepPacked(c, t, ic, it uint) {
 	v := s.v
 	// The masks on the player and the shifts spare the bounds checks and the guards for
 	// shifts of 64 or more that the compiler would put on the way to the move generation.
-	p := s.turn & 1
+	p := s.Turn & 1
 	q := p ^ 1
 	c, t, ic, it = c&63, t&63, ic&63, it&63
 	// A capture is folded in with masks rather than a branch, which would mispredict.
@@ -521,15 +510,15 @@ func (s *State) stepPacked(c, t, ic, it uint) {
 	s.own[p] ^= bc | bt
 	s.occ[p][0] ^= 1<<c | 1<<t
 	s.occ[q][0] &^= 1 << t
-	s.hash ^= v.keyAt[p][ic] ^ v.keyAt[p][it] ^ v.turnKey ^ v.keyAt[q][it]&-captured
-	s.turn = q
+	s.Zobrist ^= v.keyAt[p][ic] ^ v.keyAt[p][it] ^ v.turnKey ^ v.keyAt[q][it]&-captured
+	s.Turn = q
 	if v.torus {
 		torusMoves(other, &s.moves)
 	} else {
 		packedMoves(v.board, other, &s.moves)
 	}
 	m := &s.moves
-	s.over = m[0][0]|m[1][0]|m[2][0]|m[3][0]|m[4][0]|m[5][0] == 0
+	s.Over = m[0][0]|m[1][0]|m[2][0]|m[3][0]|m[4][0]|m[5][0] == 0
 }
 
 // direction returns the direction from site c to site t, or -1 if they are not
@@ -549,13 +538,10 @@ func (s *State) Clone() rules.State { c := *s; return &c }
 // CopyFrom overwrites s with src, another Unlace state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incremental Zobrist hash of the pieces and the player to move.
-func (s *State) Hash() uint64 { return s.hash }
-
 // ComputeHash recomputes Hash from scratch.
 func (s *State) ComputeHash() uint64 {
 	var h uint64
-	if s.turn == 1 {
+	if s.Turn == 1 {
 		h = s.v.keys[sideKey]
 	}
 	for p := rules.Player(0); p < 2; p++ {
@@ -572,10 +558,10 @@ func (s *State) ComputeHash() uint64 {
 // else affects the rules.
 func (s *State) AppendKey(dst []byte) []byte {
 	over := byte(0)
-	if s.over {
+	if s.Over {
 		over = 1
 	}
-	dst = append(dst, byte(s.v.Size), byte(s.turn), over)
+	dst = append(dst, byte(s.v.Size), byte(s.Turn), over)
 	for p := range s.occ {
 		for _, w := range s.occ[p] {
 			dst = binary.LittleEndian.AppendUint64(dst, w)
@@ -586,10 +572,10 @@ func (s *State) AppendKey(dst []byte) []byte {
 
 // Outcome reports the winner once the player to move has no legal step.
 func (s *State) Outcome() (rules.Outcome, bool) {
-	if !s.over {
+	if !s.Over {
 		return rules.Outcome{}, false
 	}
-	return rules.Outcome{Winner: s.turn.Other(), Reason: "no-moves"}, true
+	return rules.Outcome{Winner: s.Turn.Other(), Reason: "no-moves"}, true
 }
 
 // Pieces appends the piece on site, if any.
@@ -608,11 +594,11 @@ func (s *State) Pieces(site board.Site, dst []rules.Piece) []rules.Piece {
 
 // WhyNot implements rules.Explainer: the group rule is the one players trip over.
 func (s *State) WhyNot(path []board.Site) string {
-	if s.over || len(path) == 0 || len(path) > 2 {
+	if s.Over || len(path) == 0 || len(path) > 2 {
 		return ""
 	}
 	c := int(path[0])
-	own := s.occ[s.turn]
+	own := s.occ[s.Turn]
 	if c < 0 || c >= s.v.Cells || !own.Has(c) {
 		return ""
 	}

@@ -30,8 +30,8 @@ func position(t testing.TB, size int, white, black string, toMove rules.Player) 
 			s.occ[p].Add(int(c))
 		}
 	}
-	s.turn = toMove
-	s.hash = s.ComputeHash()
+	s.Turn = toMove
+	s.Zobrist = s.ComputeHash()
 	s.refresh()
 	return s
 }
@@ -183,7 +183,7 @@ func TestGamesEnd(t *testing.T) {
 					t.Fatalf("size %d seed %d: no end", n, seed)
 				}
 			}
-			if len(Moves(s.v.Hex128, s.occ[s.turn])) == 0 {
+			if len(Moves(s.v.Hex128, s.occ[s.Turn])) == 0 {
 				t.Fatal("unreachable")
 			}
 		}
@@ -283,7 +283,7 @@ func FuzzParseMove(f *testing.F) {
 func TestEvaluate(t *testing.T) {
 	for seed := uint64(1); seed <= 10; seed++ {
 		rulestest.WalkRandomGame(t, start(t, ""), seed, func(s *State) {
-			if s.over {
+			if s.Over {
 				return
 			}
 			if a, b := s.Evaluate(0), s.Evaluate(1); a < -1 || a > 1 || a != -b {
