@@ -1,6 +1,7 @@
 package collapse
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"koma/rules"
@@ -139,9 +140,7 @@ func (s *State) ComputeHash() uint64 {
 // else matters for what comes next.
 func (s *State) AppendKey(dst []byte) []byte {
 	for _, m := range s.pieces {
-		for i := range 8 {
-			dst = append(dst, byte(m>>(8*i)))
-		}
+		dst = binary.LittleEndian.AppendUint64(dst, m)
 	}
 	over := byte(0)
 	if s.Over {

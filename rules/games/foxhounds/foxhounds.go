@@ -1,6 +1,7 @@
 package foxhounds
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -214,9 +215,7 @@ func (s *State) AppendKey(dst []byte) []byte {
 		status = 1 + s.Reason
 	}
 	dst = append(dst, s.v.index, byte(s.Turn), status, byte(s.fox))
-	for i := 0; i < 64; i += 8 {
-		dst = append(dst, byte(s.hounds>>i))
-	}
+	dst = binary.LittleEndian.AppendUint64(dst, s.hounds)
 	return dst
 }
 

@@ -1,6 +1,7 @@
 package halma
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"koma/rules"
@@ -244,9 +245,7 @@ func (s *State) ComputeHash() uint64 {
 // of turns played.
 func (s *State) AppendKey(dst []byte) []byte {
 	for _, m := range [3]uint64{s.pieces[0], s.pieces[1], s.jumped} {
-		for i := range 8 {
-			dst = append(dst, byte(m>>(8*i)))
-		}
+		dst = binary.LittleEndian.AppendUint64(dst, m)
 	}
 	over := byte(0)
 	if s.Over {

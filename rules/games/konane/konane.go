@@ -56,6 +56,7 @@
 package konane
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -304,9 +305,7 @@ func (s *State) AppendKey(dst []byte) []byte {
 	dst = append(dst, byte(s.v.n), single, s.phase, byte(s.Turn))
 	for _, b := range s.pieces {
 		for _, w := range [2]uint64{b.Lo, b.Hi} {
-			for i := 0; i < 64; i += 8 {
-				dst = append(dst, byte(w>>i))
-			}
+			dst = binary.LittleEndian.AppendUint64(dst, w)
 		}
 	}
 	return dst

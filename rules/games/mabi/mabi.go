@@ -1,6 +1,7 @@
 package mabi
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"strings"
@@ -259,9 +260,7 @@ func (s *State) ComputeHash() uint64 {
 // turns, the formation turn of every piece's group and the boards of the history.
 func (s *State) AppendKey(dst []byte) []byte {
 	for _, m := range s.pieces {
-		for i := range 8 {
-			dst = append(dst, byte(m>>(8*i)))
-		}
+		dst = binary.LittleEndian.AppendUint64(dst, m)
 	}
 	over := byte(0)
 	if s.Over {

@@ -1,6 +1,7 @@
 package turkish
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 
@@ -203,9 +204,7 @@ func (s *State) ComputeHash() uint64 {
 // count and the repetition history as a sorted multiset of position hashes.
 func (s *State) AppendKey(dst []byte) []byte {
 	for _, m := range [4]uint64{s.men[0], s.men[1], s.kings[0], s.kings[1]} {
-		for i := range 8 {
-			dst = append(dst, byte(m>>(8*i)))
-		}
+		dst = binary.LittleEndian.AppendUint64(dst, m)
 	}
 	over := byte(0)
 	if s.Over {
