@@ -88,7 +88,7 @@ func (s *State) validStep(m rules.Move) bool {
 // at the start of a turn with a capture available, capturing is compulsory.
 func (s *State) Prompt() string {
 	switch {
-	case s.over:
+	case s.Over:
 		return ""
 	case s.at >= 0:
 		return "chain"
@@ -116,7 +116,7 @@ func (s *State) Marks(dst []rules.Mark) []rules.Mark {
 // holds the sites clicked, the first one the piece chosen.
 func (s *State) WhyNot(path []board.Site) string {
 	v := s.v
-	if s.over || len(path) == 0 {
+	if s.Over || len(path) == 0 {
 		return ""
 	}
 	for _, x := range path {
@@ -124,7 +124,7 @@ func (s *State) WhyNot(path []board.Site) string {
 			return ""
 		}
 	}
-	p := s.turn
+	p := s.Turn
 	from := int(path[0])
 	if s.pieces[p]>>from&1 == 0 {
 		return ""

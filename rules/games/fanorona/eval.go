@@ -35,9 +35,9 @@ func (s *State) Evaluate(p rules.Player) float64 {
 	}
 	o := p.Other()
 	x := float64(bits.OnesCount64(s.pieces[p]) - bits.OnesCount64(s.pieces[o]))
-	if !s.over {
+	if !s.Over {
 		if s.threat() {
-			if s.turn == p {
+			if s.Turn == p {
 				x += threatWeight
 			} else {
 				x -= threatWeight
@@ -70,7 +70,7 @@ func (s *State) threat() bool {
 // RandomMove implements rules.RandomMover: it counts the moves in the masks LegalMoves
 // lists them from, draws one index and builds only that move.
 func (s *State) RandomMove(rng *rand.Rand) (rules.Move, bool) {
-	if s.over {
+	if s.Over {
 		return rules.Move{}, false
 	}
 	var all [24]uint64

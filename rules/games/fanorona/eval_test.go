@@ -46,7 +46,7 @@ W.B......
 	if threat.Evaluate(0) <= 0 {
 		t.Errorf("the capture to come scores %v for the mover", threat.Evaluate(0))
 	}
-	threat.turn = 1
+	threat.Turn = 1
 	if threat.Evaluate(0) >= 0 {
 		t.Errorf("a quiet position with fewer pieces scores %v", threat.Evaluate(0))
 	}

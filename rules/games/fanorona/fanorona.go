@@ -1,6 +1,7 @@
 package fanorona
 
 import (
+	"encoding/binary"
 	"fmt"
 	"maps"
 	"math/bits"
@@ -225,22 +226,16 @@ func newGame(opts rules.Options) (rules.State, error) {
 // numbered row*width+col as board.NewPoints numbers them), so copying a State copies
 // everything it owns.
 type State struct {
+	rules.Status
 	v *variant
 	// pieces[p] holds player p's pieces.
 	pieces [2]uint64
-	hash   uint64
 	// visited holds, during a chain, the points the capturing piece has stood on this turn,
 	// its starting point and its current point included; empty between turns.
 	visited uint64
-	// turn is the player who decides next, kept after the end so that the hash stays that
-	// of the final position.
-	turn rules.Player
 	// at is the point of the capturing piece during a chain, -1 between turns; last is the
 	// direction of its last step, -1 between turns.
 	at, last int8
-	over     bool
-	winner   rules.Player
-	reason   uint8
 	// quiet counts consecutive turns without a capture (loop rules).
 	quiet uint8
 	// hist holds the positions, pieces and player to move, at the start of each turn since
@@ -251,10 +246,10 @@ type State struct {
 
 // setup turns s into a fresh position with the given pieces, before any turn is played.
 func (s *State) setup(v *variant, white, black uint64, turn rules.Player) {
-	*s = State{v: v, pieces: [2]uint64{white, black}, turn: turn, winner: rules.NoPlayer, at: -1, last: -1}
-	s.hash = s.ComputeHash()
+	*s = State{Status: rules.Status{Turn: turn, Winner: rules.NoPlayer}, v: v, pieces: [2]uint64{white, black}, at: -1, last: -1}
+	s.Zobrist = s.ComputeHash()
 	if !v.forward {
-		s.hist.Push(s.hash)
+		s.hist.Push(s.Zobrist)
 	}
 }
 
@@ -266,14 +261,6 @@ func (s *State) Variant() rules.Options { return maps.Clone(s.v.opts) }
 
 // Board returns the point board of the variant.
 func (s *State) Board() *board.Topology { return s.v.topo }
-
-// ToMove returns the player to decide, or rules.NoPlayer once the game is over.
-func (s *State) ToMove() rules.Player {
-	if s.over {
-		return rules.NoPlayer
-	}
-	return s.turn
-}
 
 // MidTurn reports whether a capture chain is in progress.
 func (s *State) MidTurn() bool { return s.at >= 0 }
@@ -287,9 +274,6 @@ func (s *State) Clone() rules.State {
 // CopyFrom overwrites s with src, which must be a Fanorona state.
 func (s *State) CopyFrom(src rules.State) { *s = *src.(*State) }
 
-// Hash returns the incrementally maintained Zobrist hash.
-func (s *State) Hash() uint64 { return s.hash }
-
 // ComputeHash recomputes the hash from the pieces, the player to move and the chain.
 func (s *State) ComputeHash() uint64 {
 	z := s.v.zobrist
@@ -299,7 +283,7 @@ func (s *State) ComputeHash() uint64 {
 			h ^= z[zPieces+64*p+bits.TrailingZeros64(m)]
 		}
 	}
-	if s.turn == 1 {
+	if s.Turn == 1 {
 		h ^= z[zSide]
 	}
 	if s.at >= 0 {
@@ -317,11 +301,9 @@ func (s *State) AppendKey(dst []byte) []byte {
 	v := s.v
 	dst = append(dst, byte(v.width), b2u8(v.loopDraw), b2u8(v.forward))
 	for _, m := range [3]uint64{s.pieces[0], s.pieces[1], s.visited} {
-		for i := range 8 {
-			dst = append(dst, byte(m>>(8*i)))
-		}
+		dst = binary.LittleEndian.AppendUint64(dst, m)
 	}
-	dst = append(dst, byte(s.turn), byte(s.at), byte(s.last), b2u8(s.over), byte(s.winner+1), s.reason, s.quiet)
+	dst = append(dst, byte(s.Turn), byte(s.at), byte(s.last), b2u8(s.Over), byte(s.Winner+1), s.Reason, s.quiet)
 	return s.hist.AppendKey(dst)
 }
 
@@ -340,11 +322,11 @@ func (s *State) captured(p rules.Player) int {
 // Outcome reports the result once the game is over. A loop carries each side's captures,
 // which decide it (or are shown beside the draw when loops are drawn).
 func (s *State) Outcome() (rules.Outcome, bool) {
-	if !s.over {
-		return rules.Outcome{}, false
+	o, over := s.Ended(reasonKeys[:])
+	if !over {
+		return o, false
 	}
-	o := rules.Outcome{Winner: s.winner, Reason: reasonKeys[s.reason]}
-	switch s.reason {
+	switch s.Reason {
 	case reasonRepetition, reasonNoCaptures, reasonRepetitionDraw, reasonNoCapturesDraw:
 		o.Scored = true
 		o.Score = [2]int16{int16(s.captured(0)), int16(s.captured(1))}
@@ -422,7 +404,7 @@ func (v *variant) canCapture(movers, dest, enemy uint64, skip int) bool {
 // masks of the other kind are then left as they were.
 func (s *State) masks(all *[24]uint64) bool {
 	v := s.v
-	p := s.turn
+	p := s.Turn
 	enemy := s.pieces[p.Other()]
 	empty := v.all &^ (s.pieces[0] | s.pieces[1])
 	if s.at >= 0 {
@@ -461,7 +443,7 @@ func (s *State) moveAt(i, from int) rules.Move {
 // NE, E, SE, S, SW, W, NW) the approaches by starting point, then the withdrawals, and
 // during a chain a Stop last. Otherwise the paikas, by direction and starting point.
 func (s *State) LegalMoves(dst []rules.Move) []rules.Move {
-	if s.over {
+	if s.Over {
 		return dst
 	}
 	var all [24]uint64
@@ -499,7 +481,7 @@ func (s *State) run(site, d int, enemy uint64) uint64 {
 func (s *State) taken(m rules.Move) uint64 {
 	from, to := int(m.Path[0]), int(m.Path[1])
 	d := int(s.v.dirOf[to-from+s.v.width+1])
-	enemy := s.pieces[s.turn.Other()]
+	enemy := s.pieces[s.Turn.Other()]
 	switch m.Tag {
 	case tagApproach:
 		return s.run(to, d, enemy)
@@ -517,11 +499,11 @@ func (s *State) Apply(m rules.Move) {
 	}
 	v := s.v
 	z := v.zobrist
-	p := s.turn
+	p := s.Turn
 	from, to := int(m.Path[0]), int(m.Path[1])
 	s.pieces[p] ^= 1<<from | 1<<to
 	zp := zPieces + 64*int(p)
-	s.hash ^= z[zp+from] ^ z[zp+to]
+	s.Zobrist ^= z[zp+from] ^ z[zp+to]
 	if m.Tag == tagPaika {
 		s.endTurn()
 		return
@@ -537,17 +519,17 @@ func (s *State) Apply(m rules.Move) {
 	s.pieces[o] &^= gone
 	zo := zPieces + 64*int(o)
 	for ; gone != 0; gone &= gone - 1 {
-		s.hash ^= z[zo+bits.TrailingZeros64(gone)]
+		s.Zobrist ^= z[zo+bits.TrailingZeros64(gone)]
 	}
 	if s.at < 0 {
 		s.visited = 1 << from
-		s.hash ^= z[zVisited+from]
+		s.Zobrist ^= z[zVisited+from]
 	} else {
-		s.hash ^= z[zAt+int(s.at)] ^ z[zDir+int(s.last)]
+		s.Zobrist ^= z[zAt+int(s.at)] ^ z[zDir+int(s.last)]
 	}
 	s.at, s.last = int8(to), int8(d)
 	s.visited |= 1 << to
-	s.hash ^= z[zAt+to] ^ z[zDir+d] ^ z[zVisited+to]
+	s.Zobrist ^= z[zAt+to] ^ z[zDir+d] ^ z[zVisited+to]
 	// The chain goes on only while the piece has another capture to offer.
 	empty := v.all &^ (s.pieces[0] | s.pieces[1])
 	if s.pieces[o] == 0 || !v.canCapture(1<<to, empty&^s.visited, s.pieces[o], d) {
@@ -562,16 +544,16 @@ func (s *State) endTurn() {
 	z := v.zobrist
 	captured := s.at >= 0
 	if captured {
-		s.hash ^= z[zAt+int(s.at)] ^ z[zDir+int(s.last)]
+		s.Zobrist ^= z[zAt+int(s.at)] ^ z[zDir+int(s.last)]
 		for m := s.visited; m != 0; m &= m - 1 {
-			s.hash ^= z[zVisited+bits.TrailingZeros64(m)]
+			s.Zobrist ^= z[zVisited+bits.TrailingZeros64(m)]
 		}
 		s.at, s.last, s.visited = -1, -1, 0
 	}
-	mover := s.turn
+	mover := s.Turn
 	next := mover.Other()
-	s.turn = next
-	s.hash ^= z[zSide]
+	s.Turn = next
+	s.Zobrist ^= z[zSide]
 	if s.pieces[next] == 0 {
 		s.finish(mover, reasonCapturedAll)
 		return
@@ -583,9 +565,9 @@ func (s *State) endTurn() {
 		} else {
 			s.quiet++
 		}
-		s.hist.Push(s.hash)
+		s.hist.Push(s.Zobrist)
 		switch {
-		case !captured && s.hist.Count(s.hash) >= repeatLimit:
+		case !captured && s.hist.Count(s.Zobrist) >= repeatLimit:
 			s.loopEnd(reasonRepetition)
 			return
 		case s.quiet >= quietLimit:
@@ -635,5 +617,5 @@ func (s *State) loopEnd(reason uint8) {
 }
 
 func (s *State) finish(winner rules.Player, reason uint8) {
-	s.over, s.winner, s.reason = true, winner, reason
+	s.Finish(winner, reason)
 }

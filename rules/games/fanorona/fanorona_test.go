@@ -343,7 +343,7 @@ func TestChain(t *testing.T) {
 func TestStop(t *testing.T) {
 	s := position(t, "", chainBoard, 0)
 	rulestest.Play(t, s, "e3-f3W", "stop")
-	if s.MidTurn() || s.ToMove() != 1 || s.hash != s.ComputeHash() || s.quiet != 0 {
+	if s.MidTurn() || s.ToMove() != 1 || s.Zobrist != s.ComputeHash() || s.quiet != 0 {
 		t.Errorf("stop did not end the turn\n%s", rules.Text(s))
 	}
 	if bits.OnesCount64(s.pieces[1]) != 3 {

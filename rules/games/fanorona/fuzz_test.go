@@ -45,7 +45,7 @@ func checkInvariants(t *testing.T, s *State) {
 		t.Fatalf("incremental hash %x, recomputed %x", s.Hash(), s.ComputeHash())
 	case s.at < 0 && (s.last >= 0 || s.visited != 0):
 		t.Fatalf("chain data between turns")
-	case s.at >= 0 && (s.visited>>s.at&1 == 0 || s.pieces[s.turn]>>s.at&1 == 0 || s.over):
+	case s.at >= 0 && (s.visited>>s.at&1 == 0 || s.pieces[s.Turn]>>s.at&1 == 0 || s.Over):
 		t.Fatalf("a chain without its piece")
 	case int(s.quiet) > quietLimit:
 		t.Fatalf("past the quiet limit")

@@ -302,7 +302,7 @@ func keyOf(s rules.State) string {
 	} else if over && o.Winner == 1 {
 		w = 'B'
 	}
-	sb.WriteString(strconv.FormatBool(st.turn == 0))
+	sb.WriteString(strconv.FormatBool(st.Turn == 0))
 	return sb.String() + strconv.Itoa(int(st.quiet)) + strconv.FormatBool(over) + string(rune('0'+w)) + o.Reason
 }
 
