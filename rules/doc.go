@@ -26,6 +26,12 @@
 // with the original. Hash is an incremental Zobrist hash of the position; AppendKey encodes the
 // full state, including counters and history, and decides whether two states are the same.
 //
+// What every position keeps alike is written once: a game's State embeds Status, which
+// holds the player to decide, whether and how the game ended and the hash, and supplies
+// ToMove and Hash; the game's Outcome is Status.Ended over its table of reason keys (plus
+// the score, in a game decided by a count). The game writes the rest: its pieces, what
+// its turn shape adds (a chain, a phase, placements owed) and the rules themselves.
+//
 // # How each turn shape of the rulebooks is expressed
 //
 // Two encodings cover every multi-part turn. A whole path in one Move (encoding A) is used
