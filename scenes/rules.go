@@ -12,6 +12,7 @@ import (
 	"koma/render"
 	"koma/render/ui"
 	"koma/rules"
+	"koma/rules/board"
 )
 
 // Rules shows a game's rules: its summary, the starting position of the variant being
@@ -33,8 +34,16 @@ type Rules struct {
 	width   float64
 	unit    float64
 	coords  bool
+	viewH   int // the figures' height follows the view's
 	items   []rulesItem
 	content float64
+
+	// zoom is the figure shown enlarged over the page (rules_zoom.go).
+	zoom rulesZoom
+	// hover names the site under the pointer on a figure of a hex or point board;
+	// hoverItem is the index of that figure's item, or zoomItem for the enlarged one.
+	hover     siteHover
+	hoverItem int
 }
 
 type itemKind int
@@ -60,11 +69,17 @@ type rulesItem struct {
 	diag *diagram
 	// try is the "Try it" button of an itemTry, placed as the text scrolls.
 	try ui.Button
+	// topo is the board of an itemBoard, and bw the width of its picture: the board fitted
+	// to the page's width and the item's height h, so that the picture is just the board.
+	topo *board.Topology
+	bw   float64
 }
 
 // NewRules returns the rules of spec's game with spec's starting position at the top.
 // overlay shows them over the current scene; otherwise closing returns to the menu.
-func NewRules(spec rules.Spec, overlay bool) *Rules { return &Rules{spec: spec, overlay: overlay} }
+func NewRules(spec rules.Spec, overlay bool) *Rules {
+	return &Rules{spec: spec, overlay: overlay, hoverItem: -1}
+}
 
 // Overlay implements app.Overlay.
 func (r *Rules) Overlay() bool { return r.overlay }
@@ -76,13 +91,14 @@ func (r *Rules) Exit(ctx *app.Context) {
 			it.pic.release()
 		}
 	}
+	r.zoom.end()
 }
 
 func (r *Rules) layout(ctx *app.Context) {
 	u := ctx.Unit()
 	_, h := ctx.Size()
 	r.panel = dialogPanel(ctx, 880, float64(h))
-	pad := 32 * u
+	pad := r.pad(u)
 	r.close = ui.Button{Label: ctx.T("rules.close"), Rect: r.close.Rect}
 	cw := math.Max(buttonWidth(ctx, r.close.Label), 96*u)
 	r.close.Rect = rectF(float64(r.panel.Max.X)-pad-cw, float64(r.panel.Min.Y)+pad, cw, buttonHeight*u)
@@ -92,7 +108,7 @@ func (r *Rules) layout(ctx *app.Context) {
 
 	width := math.Min(float64(r.view.Dx())-16*u, 760*u)
 	coords := ctx.Settings().Coords
-	if r.items == nil || r.lang != ctx.Lang() || r.width != width || r.unit != u || r.coords != coords {
+	if r.items == nil || r.lang != ctx.Lang() || r.width != width || r.unit != u || r.coords != coords || r.viewH != r.view.Dy() {
 		r.build(ctx, width)
 	}
 	r.clamp()
@@ -103,8 +119,7 @@ func (r *Rules) layout(ctx *app.Context) {
 // those scrolled out of the view get no place, so they cannot be clicked.
 func (r *Rules) placeButtons(ctx *app.Context) {
 	u := ctx.Unit()
-	x0 := float64(r.view.Min.X) + (float64(r.view.Dx())-16*u-r.width)/2
-	top := float64(r.view.Min.Y) - r.scroll
+	x0, top := r.origin(u)
 	for i := range r.items {
 		it := &r.items[i]
 		if it.kind != itemTry {
@@ -124,7 +139,7 @@ func (r *Rules) placeButtons(ctx *app.Context) {
 func (r *Rules) build(ctx *app.Context, width float64) {
 	u := ctx.Unit()
 	r.Exit(ctx)
-	r.lang, r.width, r.unit, r.coords = ctx.Lang(), width, u, ctx.Settings().Coords
+	r.lang, r.width, r.unit, r.coords, r.viewH = ctx.Lang(), width, u, ctx.Settings().Coords, r.view.Dy()
 	r.items = r.items[:0]
 	doc := rulesDoc(ctx, r.spec.Game)
 	y := 0.0
@@ -137,12 +152,14 @@ func (r *Rules) build(ctx *app.Context, width float64) {
 	if doc.Summary != "" {
 		add(rulesItem{kind: itemSummary, text: doc.Summary, h: render.MeasureRichText(doc.Summary, sizeHeading*0.9*u, width)}, 0, 18*u)
 	}
-	boardH := math.Min(width*0.55, 300*u)
+	// The figures take the page's width, up to a height that leaves a line of text above
+	// or below them in view and stops growing where a board becomes a poster.
+	boardH := math.Max(80*u, math.Min(480*u, float64(r.view.Dy())*0.88))
 	caption := ctx.T("rules.start-position")
 	if v := variantText(ctx, doc, r.spec); v != "" {
 		caption = ctx.T("rules.start-position.variant", v)
 	}
-	add(rulesItem{kind: itemBoard, spec: r.spec, h: boardH, pic: &picture{}}, 0, 6*u)
+	add(boardFor(r.spec, nil, width, boardH, r.coords), 0, 6*u)
 	add(rulesItem{kind: itemCaption, text: caption, h: sizeSmall * u * render.LineHeight}, 0, 8*u)
 	for _, b := range doc.Blocks {
 		switch b.Kind {
@@ -161,7 +178,9 @@ func (r *Rules) build(ctx *app.Context, width float64) {
 				add(rulesItem{kind: itemCaption, text: b.Text, h: sizeSmall * u * render.LineHeight}, 6*u, 12*u)
 				continue
 			}
-			add(rulesItem{kind: itemBoard, spec: d.spec, diag: d, h: math.Min(width*0.45, 240*u), pic: &picture{}}, 10*u, 6*u)
+			it := boardFor(d.spec, d.state, width, boardH, r.coords)
+			it.diag = d
+			add(it, 10*u, 6*u)
 			text := d.caption
 			if text == "" {
 				text = variantText(ctx, rulesDoc(ctx, d.spec.Game), d.spec)
@@ -176,6 +195,41 @@ func (r *Rules) build(ctx *app.Context, width float64) {
 		}
 	}
 	r.content = y + 24*u
+	r.zoom.rebuilt(r.items)
+}
+
+// pad is the panel's inner margin: narrower in a small window, where the figures need the
+// room more than the margins do.
+func (r *Rules) pad(u float64) float64 {
+	return math.Max(14*u, math.Min(32*u, float64(r.panel.Dx())*0.04))
+}
+
+// boardFor fits st's board into the page's width and a height of at most maxH, and
+// returns the item that shows it: as tall as the fitted board and no taller, so that a wide
+// board leaves no empty band under it.
+func boardFor(spec rules.Spec, st rules.State, width, maxH float64, coords bool) rulesItem {
+	it := rulesItem{kind: itemBoard, spec: spec, pic: &picture{}, bw: width, h: maxH}
+	if st == nil {
+		st = initialState(spec)
+	}
+	if st == nil {
+		return it
+	}
+	it.topo = st.Board()
+	v := render.NewBoardView(spec.Game, it.topo)
+	v.SetShowCoords(coords)
+	v.SetBounds(image.Rect(0, 0, int(width), int(maxH)))
+	if fit := v.Rect(); !fit.Empty() {
+		// The fitted board is centred in its bounds; the item keeps the board's own size,
+		// with the few pixels of rounding on the height.
+		it.bw, it.h = float64(fit.Dx()), math.Min(maxH, float64(fit.Dy())+2)
+	}
+	return it
+}
+
+// boardRect is where an itemBoard's picture is drawn, its top at y on the screen.
+func (r *Rules) boardRect(it *rulesItem, x0, y float64) image.Rectangle {
+	return rectF(x0+(r.width-it.bw)/2, y, it.bw, it.h)
 }
 
 func (r *Rules) maxScroll() float64 { return math.Max(0, r.content-float64(r.view.Dy())) }
@@ -185,6 +239,11 @@ func (r *Rules) clamp() { r.scroll = math.Max(0, math.Min(r.scroll, r.maxScroll(
 // Update implements app.Scene.
 func (r *Rules) Update(ctx *app.Context) error {
 	r.layout(ctx)
+	if r.zoom.on {
+		// The enlarged figure takes every click and Esc until it is closed.
+		r.updateZoom(ctx)
+		return nil
+	}
 	in := ctx.Input()
 	u := ctx.Unit()
 	if hit(ctx, &r.close) || in.Pressed(app.KeyBack) {
@@ -234,6 +293,10 @@ func (r *Rules) Update(ctx *app.Context) error {
 			return nil
 		}
 	}
+	if r.openZoom(ctx) {
+		return nil
+	}
+	r.followHover(ctx)
 	return nil
 }
 
@@ -256,7 +319,7 @@ func (r *Rules) Draw(dst *ebiten.Image, ctx *app.Context) {
 	r.layout(ctx)
 	u := ctx.Unit()
 	drawPage(dst, ctx, r.panel, r.overlay)
-	pad := 32 * u
+	pad := r.pad(u)
 	doc := rulesDoc(ctx, r.spec.Game)
 	tx := float64(r.panel.Min.X) + pad
 	title := ctx.T("rules.title", doc.Name)
@@ -275,8 +338,7 @@ func (r *Rules) Draw(dst *ebiten.Image, ctx *app.Context) {
 	}
 
 	clip := dst.SubImage(r.view).(*ebiten.Image)
-	x0 := float64(r.view.Min.X) + (float64(r.view.Dx())-16*u-r.width)/2
-	top := float64(r.view.Min.Y) - r.scroll
+	x0, top := r.origin(u)
 	for i := range r.items {
 		it := &r.items[i]
 		y := top + it.y
@@ -301,7 +363,7 @@ func (r *Rules) Draw(dst *ebiten.Image, ctx *app.Context) {
 			if it.diag != nil {
 				st, deco = it.diag.state, it.diag.deco
 			}
-			it.pic.draw(clip, it.spec, st, deco, rectF(x0, y, r.width, it.h), r.coords)
+			it.pic.draw(clip, it.spec, st, deco, r.boardRect(it, x0, y), r.coords)
 		case itemFigureCaption:
 			render.DrawRichText(clip, it.text, sizeSmall*u, x0+r.width*0.1, y, r.width*0.8, render.MutedText)
 		case itemTry:
@@ -310,5 +372,12 @@ func (r *Rules) Draw(dst *ebiten.Image, ctx *app.Context) {
 			}
 		}
 	}
+	if r.hoverItem >= 0 && r.hoverItem < len(r.items) && !r.zoom.on {
+		it := &r.items[r.hoverItem]
+		rect := r.boardRect(it, x0, top+it.y)
+		r.hover.draw(clip, ctx, it.pic.view, it.topo, rect.Min)
+		drawZoomHint(clip, u, rect)
+	}
 	ui.DrawScrollbar(dst, r.track, r.scroll, r.content, float64(r.view.Dy()))
+	r.drawZoom(dst, ctx)
 }
