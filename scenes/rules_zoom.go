@@ -26,14 +26,14 @@ type rulesZoom struct {
 	item int // the index of the figure's itemBoard
 	pic  picture
 	// size is the window the layout below was made for; it is redone when that changes.
-	size     image.Point
+	size  image.Point
 	panel image.Rectangle
 	board image.Rectangle
 	// shut is the round × in the corner; any click closes, but the × says so.
 	shut    image.Rectangle
 	caption string
-	capSize  float64
-	capRect  image.Rectangle
+	capSize float64
+	capRect image.Rectangle
 }
 
 // end closes the enlarged figure and frees its picture.
