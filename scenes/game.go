@@ -55,6 +55,7 @@ type Game struct {
 	whyLang   i18n.Lang
 	dots      dotsSpot
 	reach     reachPick // the piece whose reach is shown (game_reach.go)
+	hover     siteHover // the hex or point named under the pointer (hover.go)
 	saveError bool      // an autosave failure was already reported
 
 	sidePanel
@@ -346,8 +347,8 @@ func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 	if g.practice && g.m.Len() == g.m.Floor() && g.anim == nil {
 		// The diagram's move, until the player tries it or another.
 		d.Arrow = g.shown.Sites()
-		if pv, ok := g.m.State().(rules.CapturePreviewer); ok && len(d.Captures) == 0 {
-			d.Captures = pv.Captures(g.shown, nil)
+		if len(d.Captures) == 0 {
+			d.Captures = captures(g.m.State(), g.shown) // as the diagram crossed them out
 		}
 	}
 	g.view.Draw(dst, g.position(), d)
@@ -360,6 +361,7 @@ func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 		x, y := g.view.SiteCenter(s)
 		render.StrokeCircle(dst, x, y, g.view.CellSize()*0.32, 3*u, render.SelectedRing)
 	}
+	g.hover.draw(dst, ctx, g.view, g.m.State().Board(), image.Point{}, g.board)
 }
 
 // preview returns the pieces that the move under consideration would take: the choice

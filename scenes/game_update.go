@@ -16,6 +16,7 @@ import (
 // Update implements app.Scene.
 func (g *Game) Update(ctx *app.Context) error {
 	g.layout(ctx)
+	g.hover.follow(ctx, g.view, g.m.State().Board(), image.Point{}) // hover.go
 	g.gameFiles.poll(ctx, g.m)
 	if _, _, ok := ctx.Input().Clicked(); ok && g.anim != nil {
 		// A click during an animation is not lost: the move lands at once and the click

@@ -56,11 +56,12 @@ func (h *siteHover) follow(ctx *app.Context, view *render.BoardView, b *board.To
 	}
 }
 
-// draw rings the hovered site of b in view (drawn at off) and names it in the top left
-// corner of the board's rectangle. Beside the site, the label would hide the very pieces and
-// arrows a figure is about; the corner of a hex board is empty, and that of a board of lines
-// is the frame's.
-func (h *siteHover) draw(dst *ebiten.Image, ctx *app.Context, view *render.BoardView, b *board.Topology, off image.Point) {
+// draw rings the hovered site of b in view (drawn at off) and names it near the top left
+// corner of the board, inside room. Beside the site, the label would hide the very pieces
+// and arrows a figure is about; so it goes where it hides no site: into the corner of a hex
+// board or of a frame with coordinates, else just outside the board when room allows, as
+// on a small game board.
+func (h *siteHover) draw(dst *ebiten.Image, ctx *app.Context, view *render.BoardView, b *board.Topology, off image.Point, room image.Rectangle) {
 	if !h.on || view == nil || b == nil || int(h.site) < 0 || int(h.site) >= b.Len() {
 		return
 	}
@@ -79,7 +80,41 @@ func (h *siteHover) draw(dst *ebiten.Image, ctx *app.Context, view *render.Board
 	padX, padY := 0.5*size, 0.12*size
 	w, ht := tw+2*padX, th+2*padY
 	rect := view.Rect().Add(off)
-	x, y := float64(rect.Min.X)+4*u, float64(rect.Min.Y)+4*u
-	render.FillRoundedRect(dst, x, y, w, ht, ht/2, withAlpha(render.Text, 0.88))
-	render.DrawText(dst, label, size, true, x+w/2, y+padY, render.Panel, render.AlignCenter)
+	m := 4 * u
+	left, top := float64(rect.Min.X), float64(rect.Min.Y)
+	spots := [][2]float64{
+		{left + m, top + m},  // the board's corner
+		{left, top - ht - m}, // above the board
+		{left - w - m, top},  // left of the board
+		{float64(rect.Max.X) - w - m, float64(rect.Max.Y) - ht - m}, // the opposite corner
+	}
+	at := spots[0]
+	for _, p := range spots {
+		if h.fits(view, b, off, room, p[0], p[1], w, ht) {
+			at = p
+			break
+		}
+	}
+	render.FillRoundedRect(dst, at[0], at[1], w, ht, ht/2, withAlpha(render.Text, 0.88))
+	render.DrawText(dst, label, size, true, at[0]+w/2, at[1]+padY, render.Panel, render.AlignCenter)
+}
+
+// fits reports whether a label of w×ht at (x, y) lies inside room and clear of every site's
+// piece.
+func (h *siteHover) fits(view *render.BoardView, b *board.Topology, off image.Point, room image.Rectangle, x, y, w, ht float64) bool {
+	if x < float64(room.Min.X) || y < float64(room.Min.Y) || x+w > float64(room.Max.X) || y+ht > float64(room.Max.Y) {
+		return false
+	}
+	clear := 0.45 * view.CellSize()
+	for s := range board.Site(b.Len()) {
+		sx, sy := view.SiteCenter(s)
+		sx, sy = sx+float64(off.X), sy+float64(off.Y)
+		// The distance from the site's centre to the nearest point of the label.
+		dx := math.Max(0, math.Max(x-sx, sx-(x+w)))
+		dy := math.Max(0, math.Max(y-sy, sy-(y+ht)))
+		if math.Hypot(dx, dy) < clear {
+			return false
+		}
+	}
+	return true
 }

@@ -375,7 +375,7 @@ func (r *Rules) Draw(dst *ebiten.Image, ctx *app.Context) {
 	if r.hoverItem >= 0 && r.hoverItem < len(r.items) && !r.zoom.on {
 		it := &r.items[r.hoverItem]
 		rect := r.boardRect(it, x0, top+it.y)
-		r.hover.draw(clip, ctx, it.pic.view, it.topo, rect.Min)
+		r.hover.draw(clip, ctx, it.pic.view, it.topo, rect.Min, rect)
 		drawZoomHint(clip, u, rect)
 	}
 	ui.DrawScrollbar(dst, r.track, r.scroll, r.content, float64(r.view.Dy()))

@@ -250,7 +250,7 @@ func (r *Rules) drawZoom(dst *ebiten.Image, ctx *app.Context) {
 	}
 	drawShut(dst, ctx, z.shut)
 	if r.hoverItem == zoomItem {
-		r.hover.draw(dst, ctx, z.pic.view, it.topo, z.board.Min)
+		r.hover.draw(dst, ctx, z.pic.view, it.topo, z.board.Min, z.panel)
 	}
 }
 
