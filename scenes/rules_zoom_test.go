@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strings"
 	"testing"
 
 	"koma/app"
@@ -78,9 +79,10 @@ func TestRulesFiguresScaleWithThePage(t *testing.T) {
 		{480, 360, 185, 0.95},
 	}
 	for _, tc := range cases {
-		for _, spec := range []string{"tablut", "squish", "fanorona"} {
-			t.Run(fmt.Sprintf("%s-%dx%d", spec, tc.w, tc.h), func(t *testing.T) {
-				h, r := rulesPage(t, spec, i18n.English, tc.w, tc.h)
+		for _, tag := range []string{"tablut/en", "squish/ja", "fanorona/en", "fanorona/ja"} {
+			spec, lang, _ := strings.Cut(tag, "/")
+			t.Run(fmt.Sprintf("%s-%s-%dx%d", spec, lang, tc.w, tc.h), func(t *testing.T) {
+				h, r := rulesPage(t, spec, i18n.Lang(lang), tc.w, tc.h)
 				boards := 0
 				for i := range r.items {
 					it := &r.items[i]
@@ -102,7 +104,7 @@ func TestRulesFiguresScaleWithThePage(t *testing.T) {
 				}
 				i := firstMoveFigure(r)
 				scrollTo(h, r, i)
-				shoot(t, h, fmt.Sprintf("rulesfig-%s-%dx%d.png", spec, tc.w, tc.h))
+				shoot(t, h, fmt.Sprintf("rulesfig-%s-%s-%dx%d.png", spec, lang, tc.w, tc.h))
 			})
 		}
 	}
