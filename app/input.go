@@ -282,7 +282,8 @@ func (f *FakeInput) Move(x, y float64) { f.queue = append(f.queue, fakeEvent{mov
 // Scroll queues a wheel movement; positive dy scrolls the content down.
 func (f *FakeInput) Scroll(dy float64) { f.queue = append(f.queue, fakeEvent{wheelDY: dy}) }
 
-// DragBy queues one tick of dragging by (dx, dy).
+// DragBy queues one tick of dragging by (dx, dy), which moves the pointer as far. The
+// drag ends at the first tick without one, where the pointer was let go.
 func (f *FakeInput) DragBy(dx, dy float64) {
 	f.queue = append(f.queue, fakeEvent{drag: true, dragDX: dx, dragDY: dy})
 }
@@ -300,6 +301,10 @@ func (f *FakeInput) Update() {
 		f.cur, f.queue = f.queue[0], f.queue[1:]
 		if f.cur.click || f.cur.move {
 			f.x, f.y, f.has = f.cur.x, f.cur.y, true
+		}
+		if f.cur.drag {
+			// The pointer goes with the drag, as a mouse's or a finger's does.
+			f.x, f.y = f.x+f.cur.dragDX, f.y+f.cur.dragDY
 		}
 	}
 }

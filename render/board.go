@@ -140,6 +140,9 @@ type Decorations struct {
 	// chain's visited points), for players who prefer to find them themselves. The
 	// variant's special squares are always drawn.
 	HideMarks bool
+	// Lifted, when not nil, is a piece being dragged: its site's pieces are drawn faintly
+	// where they stand, to be drawn at the pointer with DrawLift (lift.go).
+	Lifted *Lift
 }
 
 // pieceRadius is the disc radius in board units.
@@ -182,7 +185,13 @@ func (v *BoardView) Draw(dst *ebiten.Image, st rules.State, d Decorations) {
 	}
 	anim := d.Anim != nil && !d.Anim.Done() && v.drawAnimation(dst, d.Anim)
 	if !anim && st != nil {
-		v.eachStack(st, func(ps []rules.Piece, x, y float64) { v.drawStack(dst, ps, x, y, 1, 1) })
+		v.eachStack(st, func(s board.Site, ps []rules.Piece, x, y float64) {
+			alpha := 1.0
+			if d.lifted(s) {
+				alpha = liftTrace
+			}
+			v.drawStack(dst, ps, x, y, alpha, 1)
+		})
 	}
 	if d.Selected >= 0 && int(d.Selected) < v.topo.Len() {
 		x, y := v.SiteCenter(d.Selected)
@@ -215,7 +224,11 @@ func (v *BoardView) Draw(dst *ebiten.Image, st rules.State, d Decorations) {
 	}
 	// Height badges go on top of the rings so that they stay readable.
 	if !anim && st != nil {
-		v.eachStack(st, func(ps []rules.Piece, x, y float64) { v.drawBadge(dst, ps, x, y, 1, 1) })
+		v.eachStack(st, func(s board.Site, ps []rules.Piece, x, y float64) {
+			if !d.lifted(s) {
+				v.drawBadge(dst, ps, x, y, 1, 1)
+			}
+		})
 	}
 }
 
@@ -353,13 +366,14 @@ func (v *BoardView) goalTint(p rules.Player) color.NRGBA {
 	return withAlpha(c, 0.45)
 }
 
-// eachStack calls f with the pieces and centre of every occupied site of st, in site order.
-func (v *BoardView) eachStack(st rules.State, f func(ps []rules.Piece, x, y float64)) {
+// eachStack calls f with the site, pieces and centre of every occupied site of st, in
+// site order.
+func (v *BoardView) eachStack(st rules.State, f func(s board.Site, ps []rules.Piece, x, y float64)) {
 	for s := range v.topo.Len() {
 		v.pieces = st.Pieces(board.Site(s), v.pieces[:0])
 		if len(v.pieces) > 0 {
 			x, y := v.SiteCenter(board.Site(s))
-			f(v.pieces, x, y)
+			f(board.Site(s), v.pieces, x, y)
 		}
 	}
 }

@@ -56,6 +56,7 @@ type Game struct {
 	dots      dotsSpot
 	reach     reachPick // the piece whose reach is shown (game_reach.go)
 	hover     siteHover // the hex or point named under the pointer (hover.go)
+	drag      dragger   // a piece carried by the pointer (drag.go)
 	saveError bool      // an autosave failure was already reported
 
 	sidePanel
@@ -212,8 +213,8 @@ func (g *Game) personPlays(ctx *app.Context, mv rules.Move) {
 }
 
 // begin starts playing mv in the game: animated, then committed when the animation ends.
-// While the person reviews an earlier position, the board does not show the game, so the
-// move is committed at once.
+// While the person reviews an earlier position, the board does not show the game, and a
+// piece dropped by a drag is where it goes already, so the move is committed at once.
 func (g *Game) begin(ctx *app.Context, mv rules.Move) {
 	before := g.m.State()
 	after := before.Clone()
@@ -226,7 +227,7 @@ func (g *Game) begin(ctx *app.Context, mv rules.Move) {
 	g.hinter.drop(ctx)
 	g.landing = landingSound(before, after)
 	speed := ctx.Settings().Animation
-	if speed.Scale() == 0 || ctx.Shooting() || g.reviewer.reviewing() {
+	if speed.Scale() == 0 || ctx.Shooting() || g.reviewer.reviewing() || g.drag.dropping {
 		g.commit(ctx, mv)
 		return
 	}
@@ -351,9 +352,10 @@ func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 			d.Captures = captures(g.m.State(), g.shown) // as the diagram crossed them out
 		}
 	}
+	d.Lifted = g.lifted() // a piece being dragged (drag.go)
 	g.view.Draw(dst, g.position(), d)
-	if g.anim == nil {
-		g.hinter.draw(dst, ctx, g.view)
+	if g.anim == nil && g.hintOnShow() {
+		g.hinter.draw(dst, g.view, g.m.State())
 	}
 	// The landings clicked so far in a chain: rings, so the path being built stays visible.
 	u := ctx.Unit()
@@ -362,6 +364,9 @@ func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 		render.StrokeCircle(dst, x, y, g.view.CellSize()*0.32, 3*u, render.SelectedRing)
 	}
 	g.hover.draw(dst, ctx, g.view, g.m.State().Board(), image.Point{}, g.board)
+	if d.Lifted != nil {
+		g.view.DrawLift(dst, g.position(), *d.Lifted) // over everything, under the pointer
+	}
 }
 
 // preview returns the pieces that the move under consideration would take: the choice

@@ -11,16 +11,37 @@ import (
 // startHint asks for a hint for the person to move, before any background judgement.
 func (g *Game) startHint(ctx *app.Context) {
 	g.evaluation.stopAnalysis(ctx)
-	g.hinter.start(ctx, g.m.State(), g.m.DecisionSeed())
+	g.hinter.start(ctx, g.m.State(), g.m.Len(), g.m.DecisionSeed())
+}
+
+// toggleHint is the Hint button and key: it asks for a hint, or puts away the one on show.
+func (g *Game) toggleHint(ctx *app.Context) {
+	switch {
+	case g.hinter.hintLine != nil:
+		g.hinter.drop(ctx)
+	case g.canHint() && !g.hinter.hinting:
+		g.startHint(ctx)
+	}
 }
 
 // pollHint collects a finished hint search; its judgement of the position goes to the
-// balance bar.
+// balance bar. A search that finishes while the person looks back through the game is
+// dropped: its position is no longer the one on the board.
 func (g *Game) pollHint(ctx *app.Context) {
+	if g.reviewer.reviewing() {
+		g.hinter.drop(ctx)
+		return
+	}
 	st := g.m.State()
 	if stats, ok := g.hinter.poll(ctx, st); ok {
 		g.evaluation.settleEvalAt(g.m.Len(), st.ToMove(), stats)
 	}
+}
+
+// hintOnShow reports whether the board shows the hint: it was asked for the game's
+// position, which is on the board.
+func (g *Game) hintOnShow() bool {
+	return !g.reviewer.reviewing() && g.hinter.belongs(g.m.State(), g.m.Len())
 }
 
 // verdictText says what perfect play leads to from the hint's position, in the person's
@@ -46,8 +67,13 @@ func (g *Game) verdictText(ctx *app.Context) string {
 	return text
 }
 
-// HintLine is the hint on show, the hinted move first; tests read it.
-func (g *Game) HintLine() []rules.Move { return g.hinter.hintLine }
+// HintLine is the hint on show, the hinted move first, or nil; tests read it.
+func (g *Game) HintLine() []rules.Move {
+	if !g.hintOnShow() {
+		return nil
+	}
+	return g.hinter.hintLine
+}
 
 // canHint reports whether the person may ask for a hint now.
 func (g *Game) canHint() bool {

@@ -17,6 +17,8 @@ import (
 func (g *Game) Update(ctx *app.Context) error {
 	g.layout(ctx)
 	g.hover.follow(ctx, g.view, g.m.State().Board(), image.Point{}) // hover.go
+	g.drag.read(ctx.Input())
+	defer g.endDrag(ctx)
 	g.gameFiles.poll(ctx, g.m)
 	if _, _, ok := ctx.Input().Clicked(); ok && g.anim != nil {
 		// A click during an animation is not lost: the move lands at once and the click
@@ -37,8 +39,7 @@ func (g *Game) Update(ctx *app.Context) error {
 }
 
 // advance moves time on by a tick: the animation under way, else the computer's search
-// for its move, else the hint's search or the hint's time on show, else the background
-// judgement of positions.
+// for its move, else the hint's search, else the background judgement of positions.
 func (g *Game) advance(ctx *app.Context) {
 	switch {
 	case g.anim != nil:
@@ -53,9 +54,6 @@ func (g *Game) advance(ctx *app.Context) {
 	case g.hinter.hinting:
 		g.pollHint(ctx)
 		g.stepDots(ctx)
-	case g.hinter.expired(ctx.Now()):
-		g.hinter.hintLine = nil
-		ctx.Invalidate()
 	default:
 		g.analyse(ctx)
 	}
@@ -103,8 +101,8 @@ func (g *Game) command(ctx *app.Context) bool {
 		g.flipBoard(ctx)
 	case in.Pressed(app.KeyHelp):
 		ctx.Push(newHelpCard())
-	case in.Pressed(app.KeyHint) && g.canHint() && !g.hinter.hinting:
-		g.startHint(ctx)
+	case in.Pressed(app.KeyHint) && (g.canHint() || g.hinter.hintLine != nil):
+		g.toggleHint(ctx)
 	case hit(ctx, &p.more):
 		ctx.Push(newMoreMenu(p.overflow))
 	case hit(ctx, &p.moveNow):
@@ -125,22 +123,22 @@ func (g *Game) command(ctx *app.Context) bool {
 
 // decide handles the input of the person making the decision on the board: the hint
 // button, the panel's buttons for the decision, the keys that end or drop a move, and
-// clicks on the board.
+// clicks and drags on the board. A hint stays through all of it until a move is played:
+// the person may select pieces while they follow its line.
 func (g *Game) decide(ctx *app.Context) {
 	in := ctx.Input()
 	if hit(ctx, &g.hinter.hintBtn) {
-		g.startHint(ctx)
+		g.toggleHint(ctx)
 		return
 	}
-	if _, _, ok := in.Clicked(); ok && g.hinter.hintLine != nil {
-		// The next click puts the hint away, and still counts as a click.
-		g.hinter.hintLine = nil
-		ctx.Invalidate()
-	}
-	if g.decisionButtons(ctx) {
+	if g.decisionButtons(ctx) || g.dragPiece(ctx) {
 		return
 	}
 	if in.Pressed(app.KeyBack) {
+		// Escape puts down the selection first, then the hint.
+		if len(g.pick.Partial()) == 0 && len(g.choices) == 0 {
+			g.hinter.drop(ctx)
+		}
 		g.pick.Cancel()
 		g.choices = nil
 		ctx.Invalidate()

@@ -34,8 +34,8 @@ func awaitTicks(h *harness, done func() bool) {
 }
 
 // TestHintShowsALegalMove presses Hint in every game and checks the hinted line: legal
-// move after legal move from the current position, shown in the status, and gone after
-// the next click.
+// move after legal move from the current position, shown in the status, kept after a
+// click beside the board, and put away by the button.
 func TestHintShowsALegalMove(t *testing.T) {
 	for _, spec := range specs(t) {
 		t.Run(spec.String(), func(t *testing.T) {
@@ -68,8 +68,13 @@ func TestHintShowsALegalMove(t *testing.T) {
 				saveShot(t, h, filepath.Join(dir, "hint-"+spec.Game.ID+".png"))
 			}
 			h.click(1, 1)
+			if g.HintLine() == nil {
+				t.Error("a click beside the board put the hint away")
+			}
+			h.step(1)
+			h.clickRect(g.hintBtn.Rect)
 			if g.HintLine() != nil {
-				t.Error("the hint stayed after a click")
+				t.Error("the hint stayed after Hide hint")
 			}
 		})
 	}

@@ -1,12 +1,12 @@
 package scenes
 
-// The hint: a search for the person's move, its expected line drawn on the board for a
-// few seconds, and the line written out for the status card.
+// The hint: a search for the person's move, its expected line drawn on the board as
+// numbered arrows until the person moves or puts it away, and the line written out for
+// the status card.
 
 import (
-	"fmt"
 	"log"
-	"time"
+	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -16,35 +16,35 @@ import (
 	"koma/render/ui"
 	"koma/rules"
 	"koma/rules/ai"
-	"koma/rules/board"
 )
-
-// hintShow is how long a hint stays on the board.
-const hintShow = 3 * time.Second
 
 // hintLen is how many moves of the hint's line are shown: the hinted move and the
 // continuation after it.
 const hintLen = 4
 
-// hinter is the hint: the search under way, and the answer on show.
+// hinter is the hint: the search under way, and the answer on show. A hint stays on the
+// board until the person moves, the position changes, or they put it away: a hint that
+// left by itself was gone before a slow reader had followed its line.
 type hinter struct {
 	// hinting is set while a search for the person's move runs.
 	hinting bool
-	// hintLine is the hint on show, the hinted move first; it is shown from hintAt for
-	// hintShow.
+	// hintLine is the hint on show, the hinted move first. It belongs to the position
+	// after hintAt decisions whose hash is hintHash.
 	hintLine []rules.Move
-	hintAt   time.Duration
+	hintAt   int
+	hintHash uint64
 	// hintVerdict is the exact result behind the hint, in a game the AI has solved.
 	hintVerdict ai.Verdict
 	hintBtn     ui.Button
 }
 
-// start asks the runner for the move the Normal level would play from st, or the perfect
-// move in a game the AI has solved.
-func (h *hinter) start(ctx *app.Context, st rules.State, seed uint64) {
+// start asks the runner for the move the Normal level would play from st, the position
+// after at decisions, or the perfect move in a game the AI has solved.
+func (h *hinter) start(ctx *app.Context, st rules.State, at int, seed uint64) {
 	ctx.Runner().Start(think.Job{State: st, Setting: ai.HintSetting(st), Budget: ctx.ThinkTime(ai.Normal),
 		Seed: seed, Line: hintLen})
 	h.hinting, h.hintLine, h.hintVerdict = true, nil, ai.Verdict{}
+	h.hintAt, h.hintHash = at, st.Hash()
 	ctx.Invalidate()
 }
 
@@ -57,6 +57,7 @@ func (h *hinter) poll(ctx *app.Context, st rules.State) (ai.Stats, bool) {
 		return ai.Stats{}, false
 	}
 	h.hinting = false
+	ctx.Invalidate()
 	if !rules.IsLegal(st, mv) {
 		log.Printf("scenes: the hint was an illegal move %s", rules.FormatMove(st, mv))
 		return ai.Stats{}, false
@@ -67,8 +68,6 @@ func (h *hinter) poll(ctx *app.Context, st rules.State) (ai.Stats, bool) {
 		h.hintLine = last.Line
 	}
 	h.hintVerdict = last.Stats.Verdict
-	h.hintAt = ctx.Now()
-	ctx.Invalidate()
 	return last.Stats, true
 }
 
@@ -77,26 +76,28 @@ func (h *hinter) drop(ctx *app.Context) {
 	if h.hinting {
 		ctx.Runner().Cancel()
 	}
+	if h.hinting || h.hintLine != nil {
+		ctx.Invalidate()
+	}
 	h.hinting, h.hintLine = false, nil
 }
 
-// expired reports whether a hint is on show and its time was up at now.
-func (h *hinter) expired(now time.Duration) bool {
-	return h.hintLine != nil && now-h.hintAt >= hintShow
+// belongs reports whether a hint is on show for st, the position after at decisions.
+func (h *hinter) belongs(st rules.State, at int) bool {
+	return h.hintLine != nil && h.hintAt == at && h.hintHash == st.Hash()
 }
 
-// fade is how opaque the hint is drawn at now: fully until its last second, then less and
-// less.
-func (h *hinter) fade(now time.Duration) float64 {
-	if left := hintShow - (now - h.hintAt); left < time.Second {
-		return max(float64(left)/float64(time.Second), 0)
-	}
-	return 1
-}
-
-// label readies the hint button for this frame, keeping where it was placed.
+// label readies the hint button for this frame, keeping where it was placed: it says
+// that the search runs, and once the hint is on show it puts the hint away.
 func (h *hinter) label(ctx *app.Context) {
-	h.hintBtn = ui.Button{Label: ctx.T("game.ai-hint"), Disabled: h.hinting, Rect: h.hintBtn.Rect}
+	key := "game.ai-hint"
+	switch {
+	case h.hinting:
+		key = "game.hint-busy"
+	case h.hintLine != nil:
+		key = "game.hint-hide"
+	}
+	h.hintBtn = ui.Button{Label: ctx.T(key), Disabled: h.hinting, Rect: h.hintBtn.Rect}
 }
 
 // hintText writes the hint's line from st in notation, each move from the position it is
@@ -124,36 +125,28 @@ func (h *hinter) hintText(ctx *app.Context, st rules.State, verdict string) stri
 	return text
 }
 
-// draw marks the hinted move's path on view with rings and the moves expected after it
-// with small numbered discs where they land, fading out over the last second of the hint.
-func (h *hinter) draw(dst *ebiten.Image, ctx *app.Context, view *render.BoardView) {
+// draw shows the hint's line from st on view: one numbered arrow per move, along the
+// board's lines, hop by hop for a chain, in the person's colour for their own moves and
+// in another for the replies they should expect. Moves without sites (a pass, the end
+// of a chain) are told in the panel's text only.
+func (h *hinter) draw(dst *ebiten.Image, view *render.BoardView, st rules.State) {
 	if len(h.hintLine) == 0 {
 		return
 	}
-	u := ctx.Unit()
-	fade := h.fade(ctx.Now())
-	r := view.CellSize()
-	first := h.hintLine[0]
-	for i, s := range first.Sites() {
-		x, y := view.SiteCenter(s)
-		w := 3 * u
-		if i == len(first.Sites())-1 {
-			w = 5 * u
+	me := st.ToMove()
+	st = st.Clone()
+	n := 0
+	for _, mv := range h.hintLine {
+		if mv.Len > 0 {
+			n++
+			style := render.ArrowStyle{Colour: render.ArrowPlayer, Label: strconv.Itoa(n)}
+			if st.ToMove() != me {
+				style.Colour = render.ArrowOpponent
+			}
+			view.DrawMoveArrows(dst, mv.Sites(), style)
 		}
-		render.StrokeCircle(dst, x, y, r*0.36, w, withAlpha(render.Accent, fade))
-	}
-	for i, mv := range h.hintLine[1:] {
-		s := mv.To()
-		if s == board.NoSite {
-			continue
+		if rules.Play(st, mv) != nil {
+			return
 		}
-		x, y := view.SiteCenter(s)
-		x, y = x+r*0.3, y-r*0.3
-		render.FillCircle(dst, x, y, 10*u, withAlpha(render.Accent, 0.85*fade))
-		render.DrawText(dst, fmt.Sprint(i+1), sizeCaption*u, true, x, y-sizeCaption*u*render.LineHeight/2,
-			withAlpha(render.OnAccent, fade), render.AlignCenter)
-	}
-	if fade < 1 {
-		ctx.Invalidate()
 	}
 }

@@ -9,45 +9,45 @@ import (
 	"koma/rules"
 )
 
-// TestHintExpires checks the hint's time on show against a fake clock: whole for two
-// seconds, fading over the third, gone after it, and never expiring when none is shown.
-func TestHintExpires(t *testing.T) {
-	const at = 10 * time.Second
-	line := []rules.Move{{}}
+// TestHintBelongsToItsPosition checks that a hint is on show for the position it was
+// asked in and for no other: not after a move, nor at the same length after another
+// move (an undo and a different reply), and never when there is no hint.
+func TestHintBelongsToItsPosition(t *testing.T) {
+	m := toyMatch(t, 0, 0)
+	start := m.State()
+	after := start.Clone()
+	legal := start.LegalMoves(nil)
+	if err := rules.Play(after, legal[0]); err != nil {
+		t.Fatal(err)
+	}
+	line := []rules.Move{legal[0]}
 	tests := []struct {
-		name    string
-		line    []rules.Move
-		now     time.Duration
-		expired bool
-		fade    float64
+		name string
+		line []rules.Move
+		st   rules.State
+		at   int
+		want bool
 	}{
-		{"just shown", line, at, false, 1},
-		{"after two seconds", line, at + 2*time.Second, false, 1},
-		{"half way through the last second", line, at + 2500*time.Millisecond, false, 0.5},
-		{"a tick before the end", line, at + hintShow - time.Millisecond, false, 0.001},
-		{"at the end", line, at + hintShow, true, 0},
-		{"long after", line, at + time.Minute, true, 0},
-		{"no hint", nil, at + time.Minute, false, 0},
+		{"its position", line, start, 0, true},
+		{"after a move", line, after, 1, false},
+		{"another position as long", line, after, 0, false},
+		{"no hint", nil, start, 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h := hinter{hintLine: tt.line, hintAt: at}
-			if got := h.expired(tt.now); got != tt.expired {
-				t.Errorf("expired %v, want %v", got, tt.expired)
-			}
-			if got := h.fade(tt.now); got-tt.fade > 1e-9 || tt.fade-got > 1e-9 {
-				t.Errorf("fade %v, want %v", got, tt.fade)
+			h := hinter{hintLine: tt.line, hintAt: 0, hintHash: start.Hash()}
+			if got := h.belongs(tt.st, tt.at); got != tt.want {
+				t.Errorf("belongs %v, want %v", got, tt.want)
 			}
 		})
 	}
 }
 
 // TestHinterFindsALegalLine runs a hint search on the goroutine runner, from the start of
-// the toy game, and checks the line it brings back and when its time on show began.
+// the toy game, and checks the line it brings back and the position it belongs to.
 func TestHinterFindsALegalLine(t *testing.T) {
 	m := toyMatch(t, 0, 0)
 	var h hinter
-	var shown time.Duration
 	var judged bool
 	stub := &stubScene{}
 	a, _ := bareApp(t, 800, 600, stub, nil)
@@ -56,9 +56,8 @@ func TestHinterFindsALegalLine(t *testing.T) {
 			return
 		}
 		_, judged = h.poll(ctx, m.State())
-		shown = ctx.Now()
 	}
-	h.start(a.Context(), m.State(), m.DecisionSeed())
+	h.start(a.Context(), m.State(), m.Len(), m.DecisionSeed())
 	for i := 0; h.hinting; i++ {
 		if i == 5000 {
 			t.Fatal("gave up waiting for the hint")
@@ -80,8 +79,8 @@ func TestHinterFindsALegalLine(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if h.hintAt != shown || h.expired(shown+hintShow-time.Millisecond) || !h.expired(shown+hintShow) {
-		t.Errorf("the hint was shown at %v, polled at %v", h.hintAt, shown)
+	if !h.belongs(m.State(), m.Len()) {
+		t.Error("the hint does not belong to the position it was asked in")
 	}
 	text := h.hintText(a.Context(), m.State(), "")
 	if first := moveText(a.Context(), m.State(), h.hintLine[0]); !strings.Contains(text, first) {
