@@ -16,10 +16,9 @@ import "time"
 //     InvalidatePart: a tick that asks for a frame is a busy tick;
 //   - the fade between scenes, and notices appearing or expiring;
 //   - the computer thinking (Runner.Busy), until its move has been collected;
-//   - timers the scenes keep without asking for frames (a hint leaving the board after a
-//     few seconds, a file dialog's answer): a resting loop still ticks every restBeat, and
-//     the tick counter then follows the wall clock, so that such timers expire on time to
-//     within restBeat.
+//   - timers the scenes keep without asking for frames (a file dialog's answer): a resting
+//     loop still ticks every restBeat, and the tick counter then follows the wall clock, so
+//     that such timers expire on time to within restBeat.
 
 // restAfter is how many ticks in a row must pass with nothing to do before the loop rests.
 // Half a second: long enough for Ebitengine to finish presenting the last frame (it keeps

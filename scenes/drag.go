@@ -31,9 +31,11 @@ type dragger struct {
 	x, y float64
 	// began and ended say that a drag started or ended in this tick.
 	began, ended bool
-	// carry is set while the drag carries the selected piece, picked up at grab.
-	carry bool
-	grab  board.Site
+	// carry is set while the drag carries the selected piece, picked up at grab; drawnX,
+	// drawnY is where it was last asked to be drawn.
+	carry          bool
+	grab           board.Site
+	drawnX, drawnY float64
 	// dropping is set while a drop is being played: the move lands where the piece was
 	// let go, without sliding there again from its square.
 	dropping bool
@@ -64,7 +66,10 @@ func (g *Game) dragPiece(ctx *app.Context) bool {
 		g.drop(ctx, d.x, d.y)
 		return true
 	case d.carry:
-		ctx.Invalidate() // the piece follows the pointer
+		if d.x != d.drawnX || d.y != d.drawnY {
+			d.drawnX, d.drawnY = d.x, d.y
+			ctx.Invalidate() // the piece follows the pointer
+		}
 		return true
 	}
 	return false

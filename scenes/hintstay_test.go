@@ -16,8 +16,9 @@ import (
 )
 
 // askHint presses the Hint button and waits for the hint. The button says that the
-// search runs, and is disabled, from the tick that started it.
-func askHint(t *testing.T, h *harness, g *Game) {
+// search runs, and is disabled, from the tick that started it; shot, when not "", names
+// the screenshot taken then.
+func askHint(t *testing.T, h *harness, g *Game, shot string) {
 	t.Helper()
 	h.draw()
 	c := g.hintBtn.Rect.Min.Add(g.hintBtn.Rect.Max).Div(2)
@@ -29,6 +30,12 @@ func askHint(t *testing.T, h *harness, g *Game) {
 	g.layout(h.ctx())
 	if want := h.ctx().T("game.hint-busy"); g.hintBtn.Label != want || !g.hintBtn.Disabled {
 		t.Errorf("while the hint is searched the button reads %q (disabled %v), want %q", g.hintBtn.Label, g.hintBtn.Disabled, want)
+	}
+	if head, _ := g.Status(h.ctx()); head != h.ctx().T("game.thinking") {
+		t.Errorf("while the hint is searched the status reads %q", head)
+	}
+	if shot != "" {
+		shoot(t, h, shot)
 	}
 	awaitTicks(h, func() bool { return g.HintLine() != nil })
 	h.step(1)
@@ -71,7 +78,7 @@ func TestHintStaysUntilTheMove(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h, g := langHarness(t, humanVsComputer(t, "tablut", 0, 4, 1), i18n.English)
-			askHint(t, h, g)
+			askHint(t, h, g, "")
 			line := g.HintLine()
 			tt.act(h, g)
 			if got := g.HintLine() != nil; got != tt.stay {
@@ -93,7 +100,7 @@ func TestHintDrawsNumberedArrows(t *testing.T) {
 		for _, lang := range []i18n.Lang{i18n.English, i18n.Japanese} {
 			t.Run(spec+"/"+string(lang), func(t *testing.T) {
 				h, g := langHarness(t, humanVsComputer(t, spec, 0, 4, 3), lang)
-				askHint(t, h, g)
+				askHint(t, h, g, fmt.Sprintf("hint-thinking-%s-%s.png", spec, lang))
 				first := g.HintLine()[0]
 				if first.Len < 2 {
 					t.Skipf("the hint %v is not a move from point to point", first)
