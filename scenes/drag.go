@@ -143,11 +143,15 @@ func (g *Game) endDrag(ctx *app.Context) {
 	}
 }
 
-// lifted is the piece the pointer carries, for the board's drawing, or nil.
-func (g *Game) lifted() *render.Lift {
+// dragDecorate adds the carried piece to the board's decorations: faint where it stands,
+// and the target under the pointer ringed, where letting go would put it.
+func (g *Game) dragDecorate(d *render.Decorations) {
 	part := g.pick.Partial()
 	if !g.drag.carry || len(part) == 0 || g.anim != nil {
-		return nil
+		return
 	}
-	return &render.Lift{From: part[0], X: g.drag.x, Y: g.drag.y}
+	d.Lifted = &render.Lift{From: part[0], X: g.drag.x, Y: g.drag.y}
+	if s, ok := g.view.SiteAt(g.drag.x, g.drag.y); ok && slices.Contains(d.Targets, s) {
+		d.Rings = append(d.Rings, s)
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"koma/app/match"
 	"koma/app/prefs"
 	"koma/i18n"
+	"koma/render"
 	"koma/rules"
 	"koma/rules/board"
 )
@@ -21,18 +22,21 @@ import (
 const dragSteps = 4
 
 // drag presses at (x0, y0), drags to (x1, y1) in dragSteps ticks and lets go there, then
-// runs one more tick for what the drop started. during, when not nil, runs before the
-// last tick of dragging, with the piece still held, a quarter of the way short of the end.
+// runs one more tick for what the drop started. during, when not nil, runs with the
+// pointer at (x1, y1) before it lets go.
 func (h *harness) drag(x0, y0, x1, y1 float64, during func()) {
 	h.t.Helper()
 	h.in.Move(x0, y0)
 	h.step(1)
-	for i := 1; i <= dragSteps; i++ {
-		if i == dragSteps && during != nil {
-			during()
-		}
+	for range dragSteps {
 		h.in.DragBy((x1-x0)/dragSteps, (y1-y0)/dragSteps)
 		h.step(1)
+	}
+	if during != nil {
+		// Still held: one more tick of dragging, nowhere, keeps the pointer down.
+		h.in.DragBy(0, 0)
+		h.step(1)
+		during()
 	}
 	h.step(2) // the release, and one more
 }
@@ -90,12 +94,17 @@ func TestDragPlaysAMove(t *testing.T) {
 				mv := stepMove(t, m.State())
 				from, to := mv.Path[0], mv.Path[1]
 				h.dragSite(g, from, to, func() {
-					l := g.lifted()
+					var d render.Decorations
+					d.Targets = g.pick.Targets()
+					g.dragDecorate(&d)
+					l := d.Lifted
 					switch {
 					case l == nil || l.From != from:
 						t.Fatalf("the dragged piece is not lifted from %v: %+v", from, l)
 					case !slices.Contains(g.pick.Targets(), to):
 						t.Errorf("during the drag the targets %v leave out %v", g.pick.Targets(), to)
+					case !slices.Contains(d.Rings, to):
+						t.Errorf("the target under the piece, %v, is not ringed: %v", to, d.Rings)
 					}
 					shoot(t, h, fmt.Sprintf("drag-%s-%s.png", spec, lang))
 				})
@@ -104,7 +113,7 @@ func TestDragPlaysAMove(t *testing.T) {
 				if m.Len() <= n || m.Move(n) != mv {
 					t.Fatalf("the drop did not play %s at once", rules.FormatMove(m.Before(n), mv))
 				}
-				if g.lifted() != nil || g.drag.carry {
+				if g.drag.carry {
 					t.Error("the piece is still carried after the drop")
 				}
 			})
@@ -301,7 +310,7 @@ func TestDragWithoutAPiece(t *testing.T) {
 	}
 	to := stepMove(t, st).Path[1]
 	h.dragSite(g, empty, to, func() {
-		if g.lifted() != nil {
+		if g.drag.carry {
 			t.Error("a drag from an empty point lifted a piece")
 		}
 	})

@@ -352,7 +352,7 @@ func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 			d.Captures = captures(g.m.State(), g.shown) // as the diagram crossed them out
 		}
 	}
-	d.Lifted = g.lifted() // a piece being dragged (drag.go)
+	g.dragDecorate(&d) // a piece being dragged (drag.go)
 	g.view.Draw(dst, g.position(), d)
 	if g.anim == nil && g.hintOnShow() {
 		g.hinter.draw(dst, g.view, g.m.State())

@@ -125,18 +125,23 @@ func (h *hinter) hintText(ctx *app.Context, st rules.State, verdict string) stri
 	return text
 }
 
-// draw shows the hint's line from st on view: one numbered arrow per move, along the
-// board's lines, hop by hop for a chain, in the person's colour for their own moves and
-// in another for the replies they should expect. Moves without sites (a pass, the end
-// of a chain) are told in the panel's text only.
+// draw shows the hint's line from st on view (drawLine).
 func (h *hinter) draw(dst *ebiten.Image, view *render.BoardView, st rules.State) {
-	if len(h.hintLine) == 0 {
+	drawLine(dst, view, st, h.hintLine)
+}
+
+// drawLine shows line, a line of play from st, on view: one numbered arrow per move,
+// along the board's lines, hop by hop for a chain, in one colour for the moves of the
+// side to move in st and in another for the replies they should expect. Moves without
+// sites (a pass, the end of a chain) are told in words only, and take no number.
+func drawLine(dst *ebiten.Image, view *render.BoardView, st rules.State, line []rules.Move) {
+	if len(line) == 0 {
 		return
 	}
 	me := st.ToMove()
 	st = st.Clone()
 	n := 0
-	for _, mv := range h.hintLine {
+	for _, mv := range line {
 		if mv.Len > 0 {
 			n++
 			style := render.ArrowStyle{Colour: render.ArrowPlayer, Label: strconv.Itoa(n)}
