@@ -10,6 +10,7 @@ import (
 	"slices"
 	"testing"
 
+	"koma/app"
 	"koma/app/match"
 	"koma/app/prefs"
 	"koma/i18n"
@@ -316,5 +317,33 @@ func TestDragWithoutAPiece(t *testing.T) {
 	})
 	if len(g.pick.Partial()) != 0 || g.m.Len() != 0 {
 		t.Errorf("selection %v, %d moves played", g.pick.Partial(), g.m.Len())
+	}
+}
+
+// TestDragLetGoOverAnotherScreen carries a piece over a target when another screen opens
+// on top (the help card, as F1 would open it), lets go there and closes the card: the
+// piece was let go on the card, not on the board, so no move is played.
+func TestDragLetGoOverAnotherScreen(t *testing.T) {
+	h, g := langHarness(t, humanVsComputer(t, "tablut", 0, 0, 1), i18n.English)
+	mv := stepMove(t, g.m.State())
+	x0, y0 := g.view.SiteCenter(mv.Path[0])
+	x1, y1 := g.view.SiteCenter(mv.Path[1])
+	h.in.Move(x0, y0)
+	h.step(1)
+	h.in.DragBy(x1-x0, y1-y0)
+	h.step(1)
+	if !g.drag.carry {
+		t.Fatal("the piece was not picked up")
+	}
+	h.ctx().Push(newHelpCard())
+	h.in.DragBy(0, 0)
+	h.step(3) // the rest of the drag, the release, and one more
+	h.in.Press(app.KeyBack)
+	h.step(3)
+	if h.app.Top() != app.Scene(g) {
+		t.Fatalf("the top scene is %T", h.app.Top())
+	}
+	if g.m.Len() != 0 || g.drag.carry {
+		t.Errorf("%d moves played, piece carried %v", g.m.Len(), g.drag.carry)
 	}
 }

@@ -124,8 +124,9 @@ func (g *Game) Exit(ctx *app.Context) {
 
 // Resume implements app.Resumer. A scene shown on top may have used the shared runner (a
 // practice board opened from the rules), so a search this scene had started is begun
-// again.
+// again; and a piece carried when it opened was let go there, not on the board.
 func (g *Game) Resume(ctx *app.Context) {
+	g.drag.carry = false
 	if g.thinking || g.hinter.hinting {
 		g.thinking, g.hinter.hinting = false, false
 		ctx.Runner().Cancel()
