@@ -30,6 +30,9 @@ func (g *Game) layout(ctx *app.Context) {
 	p.decisions(ctx, g.position(), specials, g.choices)
 	p.acts = g.panelActions(ctx, p.acts[:0])
 	p.layout(ctx, g.panelContent(ctx))
+	// The balance bar slides towards the judgement of the position on show; layout runs
+	// at the start of every Update, where the slide keeps the screen repainting.
+	g.evaluation.stepBar(ctx, g.evaluation.evalShare(g.shownAt()), g.showsEval(ctx))
 }
 
 // panelContent says what the panel holds now: the status, and which of the actions of the
@@ -41,6 +44,9 @@ func (g *Game) panelContent(ctx *app.Context) panelContent {
 		variant: variantText(ctx, rulesDoc(ctx, spec.Game), spec) != "",
 		sides:   len(spec.Game.Sides),
 		eval:    g.showsEval(ctx),
+	}
+	for pl := range spec.Game.Sides {
+		c.names = append(c.names, sideName(ctx, g.m.State(), rules.Player(pl)))
 	}
 	c.head, c.detail = g.Status(ctx)
 	_, over := g.m.Outcome()
@@ -146,15 +152,10 @@ func (g *Game) flipBoard(ctx *app.Context) {
 func (g *Game) blocks(ctx *app.Context) map[string]image.Rectangle {
 	g.layout(ctx)
 	p := &g.sidePanel
-	u := ctx.Unit()
 	px, pw := p.column(ctx)
-	_, step := p.playerRow(ctx)
-	players := float64(len(g.m.Spec().Game.Sides)) * step
+	players := p.playersHeight(ctx, len(g.m.Spec().Game.Sides))
 	statusTop := float64(p.rect.Min.Y) + p.statusY
-	playersTop := statusTop - 14*u - players
-	if p.evalSpace {
-		playersTop -= evalBarSpace * u
-	}
+	playersTop := float64(p.rect.Min.Y) + p.playersY
 	return map[string]image.Rectangle{
 		"board":       g.view.Rect(),
 		"players":     rectF(px, playersTop, pw, players),

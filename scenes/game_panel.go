@@ -188,17 +188,13 @@ func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
 	spec := g.m.Spec()
 	doc := rulesDoc(ctx, spec.Game)
 
-	render.DrawText(dst, doc.Name, p.titleSize()*u, true, px, py, render.Text, render.AlignLeft)
-	y := py + p.titleSize()*u*render.LineHeight
-	if v := variantText(ctx, doc, spec); v != "" && p.fit != fitCompact {
-		render.DrawText(dst, v, sizeSmall*u, false, px, y-4*u, render.MutedText, render.AlignLeft)
-		y += sizeSmall * u * render.LineHeight
+	if !p.noTitle {
+		render.DrawText(dst, p.titleText(ctx, doc.Name, pw), p.titleSize()*u, true, px, py, render.Text, render.AlignLeft)
+		if v := variantText(ctx, doc, spec); v != "" && p.fit != fitCompact {
+			render.DrawText(dst, v, sizeSmall*u, false, px, py+p.titleSize()*u*render.LineHeight-4*u, render.MutedText, render.AlignLeft)
+		}
 	}
-	y += 16 * u
-	if p.fit == fitCompact {
-		y -= 8 * u
-	}
-	y = g.drawPlayers(dst, ctx, px, y, pw)
+	y := g.drawPlayers(dst, ctx, px, float64(p.rect.Min.Y)+p.playersY, pw)
 	if g.showsEval(ctx) {
 		judging := g.reviewer.reviewing() && g.evaluation.analysing != live
 		g.evaluation.drawEvalBar(dst, ctx, g.position(), g.shownAt(), judging, px, y, pw)
@@ -233,6 +229,9 @@ func (g *Game) drawPlayers(dst *ebiten.Image, ctx *app.Context, px, y, pw float6
 		toMove = g.position().ToMove()
 	}
 	o, over := g.m.Outcome()
+	if g.sidePanel.inline {
+		return g.drawPlayersInline(dst, ctx, toMove, px, y, pw)
+	}
 	for pl := range g.m.Spec().Game.Sides {
 		player := rules.Player(pl)
 		rowH, step := g.sidePanel.playerRow(ctx)
@@ -247,10 +246,33 @@ func (g *Game) drawPlayers(dst *ebiten.Image, ctx *app.Context, px, y, pw float6
 		if over && o.Winner == player {
 			role = ctx.T("game.winner")
 		}
-		render.DrawText(dst, role, sizeSmall*u, false, px+pw, y+(rowH-sizeSmall*u*render.LineHeight)/2, render.MutedText, render.AlignRight)
+		if roleFits(ctx, name, role, pw) {
+			render.DrawText(dst, role, sizeSmall*u, false, px+pw, y+(rowH-sizeSmall*u*render.LineHeight)/2, render.MutedText, render.AlignRight)
+		}
 		y += step
 	}
 	return y
+}
+
+// drawPlayersInline draws the two players side by side in one row, as a small window
+// beside the board has them: each half holds a disc and a name, the half of the player
+// to move lit. It returns where the row ends.
+func (g *Game) drawPlayersInline(dst *ebiten.Image, ctx *app.Context, toMove rules.Player, px, y, pw float64) float64 {
+	u := ctx.Unit()
+	rowH, step := g.sidePanel.playerRow(ctx)
+	half := pw / 2
+	for pl := range 2 {
+		player := rules.Player(pl)
+		hx := px + float64(pl)*half
+		if player == toMove && g.anim == nil {
+			render.FillRoundedRect(dst, hx-6*u, y, half+2*u, rowH, 10*u, render.ButtonHover)
+			render.FillRoundedRect(dst, hx-6*u, y+8*u, 4*u, rowH-16*u, 2*u, render.Accent)
+		}
+		drawPieceDisc(dst, rules.ColourOf(g.m.State(), player), hx+12*u, y+rowH/2, 10*u, u)
+		name := render.Ellipsize(sideName(ctx, g.m.State(), player), sizeBody*u, true, half-40*u)
+		render.DrawText(dst, name, sizeBody*u, true, hx+30*u, y+(rowH-sizeBody*u*render.LineHeight)/2, render.Text, render.AlignLeft)
+	}
+	return y + step
 }
 
 // drawStatusCard draws the status card where the layout put it: the headline, with the
@@ -264,19 +286,22 @@ func (g *Game) drawStatusCard(dst *ebiten.Image, ctx *app.Context, px, pw float6
 	sh := p.statusH
 	card := render.ButtonFill
 	ink := render.Text
-	if over {
+	// The result is lit; a review of the finished game, which steps through calm
+	// positions, is not.
+	if over && !g.reviewer.reviewing() {
 		card, ink = render.Accent, render.OnAccent
 	}
 	render.FillRoundedRect(dst, px, sy, pw, sh, 12*u, card)
 	hy := sy + 14*u
-	headW := drawWrappedWidth(dst, head, sizeHeading*u, true, px+16*u, hy, pw-32*u, ink)
+	hs := p.headSize(ctx, head, pw) * u
+	headW := drawWrappedWidth(dst, head, hs, true, px+16*u, hy, pw-32*u, ink)
 	if (g.m.ComputerToMove() || g.hinter.hinting) && !over {
-		g.drawDots(dst, ctx, px+16*u+headW+6*u, hy+sizeHeading*u*render.LineHeight*0.62, ink)
+		g.drawDots(dst, ctx, px+16*u+headW+6*u, hy+hs*render.LineHeight*0.62, ink)
 	}
-	hy += wrappedHeight(head, sizeHeading*u, true, pw-32*u) + 2*u
+	hy += wrappedHeight(head, hs, true, pw-32*u) + 2*u
 	if detail != "" {
 		dink := render.MutedText
-		if over {
+		if over && !g.reviewer.reviewing() {
 			dink = render.OnAccent
 		}
 		for i, l := range p.detailLines(detail, ctx, pw) {

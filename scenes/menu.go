@@ -223,15 +223,19 @@ func (m *Menu) Draw(dst *ebiten.Image, ctx *app.Context) {
 	dst.Fill(render.Background)
 
 	// The logo: the app's mark on a seal, then the name and a line about it.
-	seal := 64 * u
-	render.FillRoundedRect(dst, mg, mg+u*2, seal, seal, 14*u, withAlpha(render.Shadow, 0.18))
-	render.FillRoundedRect(dst, mg, mg, seal, seal, 14*u, render.Accent)
-	render.DrawText(dst, ctx.T("app.mark"), 38*u, true, mg+seal/2, mg+(seal-38*u*render.LineHeight)/2, render.OnAccent, render.AlignCenter)
-	tx := mg + seal + 18*u
+	seal, tx, tagW := m.logo(ctx)
+	if seal > 0 {
+		// The seal stands in the middle of the header's height, whatever its size.
+		sy := mg + (m.headerHeight(ctx)-seal)/2
+		k := seal / (64 * u)
+		render.FillRoundedRect(dst, mg, sy+u*2, seal, seal, 14*u*k, withAlpha(render.Shadow, 0.18))
+		render.FillRoundedRect(dst, mg, sy, seal, seal, 14*u*k, render.Accent)
+		render.DrawText(dst, ctx.T("app.mark"), 38*u*k, true, mg+seal/2, sy+(seal-38*u*k*render.LineHeight)/2, render.OnAccent, render.AlignCenter)
+	}
 	render.DrawText(dst, ctx.T("app.title"), sizeTitle*u, true, tx, mg-2*u, render.Text, render.AlignLeft)
-	tagW := float64(m.about.Rect.Min.X) - tx - gap*u
-	if lines := render.WrapText(ctx.T("menu.tagline"), sizeBody*u, false, tagW); len(lines) > 0 {
-		render.DrawText(dst, lines[0], sizeBody*u, false, tx, mg+sizeTitle*u*render.LineHeight-6*u, render.MutedText, render.AlignLeft)
+	if tagW > 0 {
+		tag := render.Ellipsize(ctx.T("menu.tagline"), sizeBody*u, false, tagW)
+		render.DrawText(dst, tag, sizeBody*u, false, tx, mg+sizeTitle*u*render.LineHeight-6*u, render.MutedText, render.AlignLeft)
 	}
 	drawButton(dst, ctx, &m.settings)
 	drawButton(dst, ctx, &m.about)
@@ -264,6 +268,33 @@ func (m *Menu) Draw(dst *ebiten.Image, ctx *app.Context) {
 		}
 	}
 	m.scroll.drawBar(dst, ctx)
+}
+
+// minTagline is the least width, in units, worth giving the tagline: less shows two or
+// three words of it and an ellipsis.
+const minTagline = 120
+
+// logo lays out the header's left side, left of the buttons: the seal's size (0 when there
+// is no room for it beside the name), where the name and the tagline start, and the
+// tagline's width (0 when it is left out). In a small window the buttons would otherwise
+// cover the name: the tagline goes first, then the seal; the name always stays.
+func (m *Menu) logo(ctx *app.Context) (seal, tx, tagW float64) {
+	u := ctx.Unit()
+	mg := m.margin(ctx)
+	room := float64(m.about.Rect.Min.X) - gap*u // where the buttons begin
+	titleW, _ := render.MeasureText(ctx.T("app.title"), sizeTitle*u, true)
+	// The full seal, a smaller one, none.
+	for _, side := range []float64{64, 44, 0} {
+		seal, tx = side*u, mg+side*u*1.28
+		if tx+titleW <= room {
+			break
+		}
+	}
+	tagW = room - tx
+	if tagW < minTagline*u {
+		tagW = 0
+	}
+	return seal, tx, tagW
 }
 
 // savedDetail names the unfinished game and how far it went, numbered as its move list

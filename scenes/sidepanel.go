@@ -49,6 +49,8 @@ type panelContent struct {
 	// sides is the number of players' rows; eval is set when the balance bar is on show.
 	sides int
 	eval  bool
+	// names are the sides' names, which decide whether two players share a row.
+	names []string
 	// head and detail are the status card's headline and explanation.
 	head, detail string
 	// reserve holds the other statuses a click on the move list or on "Back to the game"
@@ -70,7 +72,11 @@ type panelContent struct {
 // sidePanel is the panel beside the board: its place, its buttons and its layout. The
 // caller says what it holds (panelContent) and what the standing buttons do (acts).
 type sidePanel struct {
-	rect     image.Rectangle
+	rect image.Rectangle
+	// graph is the room under the board for the evaluation graph of a review, as wide as
+	// the board's part of the window and below the board; it has zero height when the
+	// window is too small to spare it (see placeGraph). The panel never draws there.
+	graph    image.Rectangle
 	portrait bool
 	// narrow is a portrait screen too slim for a second column in the panel (a phone).
 	narrow bool
@@ -104,32 +110,86 @@ type sidePanel struct {
 	statusY, actionsY, movesY, movesBottom float64
 	statusH, statusRoom                    float64
 	evalSpace                              bool
+	// playersY is where the players' rows begin, from the panel's top. In a small window
+	// beside the board the game's name gives its room to the status (noTitle), and two
+	// players share one row (inline) where their names fit half of it.
+	playersY        float64
+	noTitle, inline bool
 }
 
 // newSidePanel returns a panel that has not been laid out.
 func newSidePanel() sidePanel { return sidePanel{maxDetail: -1} }
 
+// minBoardShare is the part of the window's shorter side that the board's square keeps at
+// every window size, however much the panel would like: a board much smaller is hard to
+// read and to click. Above the 60 % promised, since a square board drawn with a whole
+// number of pixels a cell comes out up to a cell's worth of pixels smaller than its room.
+const minBoardShare = 0.65
+
+// minPortraitPanel is the least height, in units, of a panel below the board: a title,
+// the players, a short status and a row of buttons. A window too square to give the panel
+// that much below a board of its share puts the panel beside the board instead, as a
+// narrow strip.
+const minPortraitPanel = 260
+
+// graphHeight is the height, in units, of the room under the board for the evaluation
+// graph of a review, with its gap to the board.
+const graphHeight = 72
+
 // place splits the window between the board and the panel: the panel beside the board in
-// a wide window, below it in a tall one. It returns the board's part.
+// a wide window, below it in a tall one. It returns the board's part, and sets p.graph.
 func (p *sidePanel) place(ctx *app.Context) image.Rectangle {
 	u := ctx.Unit()
 	w, h := ctx.Size()
 	W, H := float64(w), float64(h)
-	mg := math.Max(12*u, math.Min(32*u, math.Min(W, H)*0.03))
-	p.portrait = W < H*1.1
+	short := math.Min(W, H)
+	mg := math.Max(12*u, math.Min(32*u, short*0.03))
+	if short < 520*u {
+		// In the smallest windows every pixel of margin comes out of the board.
+		mg = 10 * u
+	}
+	minBoard := short * minBoardShare
+	p.portrait = W < H*1.1 && H-3*mg-minBoard >= minPortraitPanel*u
 	p.narrow = p.portrait && W-2*mg-48*u < 560*u
+	var board image.Rectangle
 	if p.portrait {
 		ph := math.Min(math.Max(H*0.36, 300*u), H*0.5)
 		if p.narrow {
 			// One column of information plus a band of buttons needs more height.
 			ph = H * 0.6
 		}
+		ph = math.Min(ph, H-3*mg-minBoard)
 		p.rect = rectF(mg, H-mg-ph, W-2*mg, ph)
-		return rectF(mg, mg, W-2*mg, H-3*mg-ph)
+		board = rectF(mg, mg, W-2*mg, H-3*mg-ph)
+	} else {
+		pw := math.Min(math.Max(W*0.28, 300*u), 400*u)
+		// The panel gives up width before the board gives up its share.
+		pw = math.Max(0, math.Min(pw, W-3*mg-minBoard))
+		p.rect = rectF(W-mg-pw, mg, pw, H-2*mg)
+		board = rectF(mg, mg, W-3*mg-pw, H-2*mg)
 	}
-	pw := math.Min(math.Max(W*0.28, 300*u), 400*u)
-	p.rect = rectF(W-mg-pw, mg, pw, H-2*mg)
-	return rectF(mg, mg, W-3*mg-pw, H-2*mg)
+	return p.placeGraph(ctx, board, minBoard)
+}
+
+// placeGraph keeps room under the board for the evaluation graph of a review (p.graph):
+// always where the board is narrower than its part of the window, since the graph then
+// costs it nothing, and in a large window where the board gives up less than a tenth of
+// its size. Elsewhere p.graph is an empty rectangle of zero height at the board's foot.
+// The room is kept whether or not a graph is on show, so that the board does not move
+// when a review begins. It returns the board's part without the graph's.
+func (p *sidePanel) placeGraph(ctx *app.Context, board image.Rectangle, minBoard float64) image.Rectangle {
+	gh := int(math.Round(graphHeight * ctx.Unit()))
+	side := min(board.Dx(), board.Dy())
+	after := min(board.Dx(), board.Dy()-gh)
+	if after <= 0 || (after < side && (float64(after) < 0.9*float64(side) || float64(after) < minBoard)) {
+		p.graph = image.Rect(board.Min.X, board.Max.Y, board.Max.X, board.Max.Y)
+		return board
+	}
+	// The graph takes the foot of the board's part; the board is centred in the rest.
+	top := board.Max.Y - gh
+	gap := int(math.Round(8 * ctx.Unit()))
+	p.graph = image.Rect(board.Min.X, top+gap, board.Max.X, top+gh)
+	return image.Rect(board.Min.X, board.Min.Y, board.Max.X, top)
 }
 
 // label readies the standing buttons for this frame, keeping where they were placed.
@@ -188,6 +248,42 @@ func (p *sidePanel) titleSize() float64 {
 	return sizeTitle
 }
 
+// playersHeight is the height of the players' rows, one row when they share it.
+func (p *sidePanel) playersHeight(ctx *app.Context, sides int) float64 {
+	_, step := p.playerRow(ctx)
+	if p.inline {
+		sides = 1
+	}
+	return float64(sides) * step
+}
+
+// namesFitHalf reports whether each name fits half a row of width pw beside its disc.
+func namesFitHalf(ctx *app.Context, names []string, pw float64) bool {
+	u := ctx.Unit()
+	for _, n := range names {
+		if w, _ := render.MeasureText(n, sizeBody*u, true); 36*u+w+8*u > pw/2 {
+			return false
+		}
+	}
+	return true
+}
+
+// titleText is the game's name as the panel's title shows it, cut with an ellipsis where
+// a narrow panel has no room for all of it.
+func (p *sidePanel) titleText(ctx *app.Context, name string, pw float64) string {
+	return render.Ellipsize(name, p.titleSize()*ctx.Unit(), true, pw)
+}
+
+// roleFits reports whether a player's row holds the role ("You", "Computer (Normal)")
+// right of the name at the panel's width pw. In a narrow panel it is left out rather
+// than drawn over the name; the status still says whose turn it is.
+func roleFits(ctx *app.Context, name, role string, pw float64) bool {
+	u := ctx.Unit()
+	nw, _ := render.MeasureText(name, sizeBody*u, true)
+	rw, _ := render.MeasureText(role, sizeSmall*u, false)
+	return 36*u+nw+12*u+rw <= pw
+}
+
 // playerRow is the height of a player's row and the distance to the next.
 func (p *sidePanel) playerRow(ctx *app.Context) (row, step float64) {
 	if p.fit == fitCompact {
@@ -239,6 +335,9 @@ func (p *sidePanel) arrange(ctx *app.Context, c panelContent, probe bool) float6
 	p.maxDetail = -1
 	limit := float64(p.rect.Max.Y) - pad
 	band := p.narrow || (p.fit == fitCompact && !p.portrait)
+	if band && p.fit == fitCompact {
+		p.slimFooter(ctx, footW)
+	}
 	if band {
 		// The buttons run in a band across the bottom of the panel, placed below once the
 		// actions of the current decision are known.
@@ -289,16 +388,21 @@ func (p *sidePanel) arrange(ctx *app.Context, c panelContent, probe bool) float6
 func (p *sidePanel) arrangeStatus(ctx *app.Context, c panelContent, py, pw float64, probe bool) float64 {
 	u := ctx.Unit()
 	y := py
-	y += p.titleSize() * u * render.LineHeight
-	if p.fit != fitCompact && c.variant {
-		y += sizeSmall * u * render.LineHeight
+	beside := p.fit == fitCompact && !p.portrait
+	p.noTitle = beside && float64(p.rect.Dy()) < 420*u
+	p.inline = beside && len(c.names) == 2 && namesFitHalf(ctx, c.names, pw)
+	if !p.noTitle {
+		y += p.titleSize() * u * render.LineHeight
+		if p.fit != fitCompact && c.variant {
+			y += sizeSmall * u * render.LineHeight
+		}
+		y += 16 * u
+		if p.fit == fitCompact {
+			y -= 8 * u
+		}
 	}
-	y += 16 * u
-	if p.fit == fitCompact {
-		y -= 8 * u
-	}
-	_, step := p.playerRow(ctx)
-	y += float64(c.sides) * step
+	p.playersY = y - float64(p.rect.Min.Y)
+	y += p.playersHeight(ctx, c.sides)
 	p.evalSpace = c.eval || c.evalRoom || (probe && c.fitEval)
 	if p.evalSpace {
 		y += evalBarSpace * u
@@ -345,20 +449,22 @@ func (p *sidePanel) arrangeBand(ctx *app.Context, c panelContent, actions []*ui.
 		// A row is kept for them when there are none this instant, as beside the list.
 		top -= (buttonHeight + gap*0.75) * u
 	}
-	if y > top-12*u && p.fit == fitCompact {
-		// The last resort: the status card gives up the room it kept for other statuses,
-		// then its explanation gives up lines, its headline (the result, once the game
-		// is over) never.
+	lineH := sizeSmall * u * render.LineHeight
+	listRoom := top - 16*u - y - sizeCaption*u*render.LineHeight - 4*u
+	if p.fit == fitCompact && (y > top-12*u || listRoom < 2*lineH*1.15) {
+		// The last resort, also when the move list would have no room for two lines:
+		// the status card gives up the room it kept for other statuses and takes what
+		// is left above the actions; its explanation gives up the lines that still do
+		// not fit, its headline (the result, once the game is over) never.
 		statusTop := float64(p.rect.Min.Y) + p.statusY
+		avail := top - 14*u - statusTop
+		if p.statusHeight(ctx, c.head, c.detail, pw) > avail {
+			p.maxDetail = 0
+			bare := p.statusHeight(ctx, c.head, c.detail, pw)
+			p.maxDetail = max(0, int(math.Floor((avail-bare-2*u)/lineH)))
+		}
 		p.statusH = p.statusHeight(ctx, c.head, c.detail, pw)
 		y = statusTop + p.statusH + 12*u
-		if y > top-12*u {
-			lineH := sizeSmall * u * render.LineHeight
-			n := len(p.detailLines(c.detail, ctx, pw))
-			p.maxDetail = max(0, n-int(math.Ceil((y-(top-12*u))/lineH)))
-			p.statusH = p.statusHeight(ctx, c.head, c.detail, pw)
-			y = statusTop + p.statusH + 12*u
-		}
 		p.statusRoom = p.statusH
 		p.actionsY = y - float64(p.rect.Min.Y)
 	}
@@ -383,10 +489,46 @@ func (p *sidePanel) chooseFooter() {
 	}
 }
 
+// slimFooter takes the buttons that "More" lists anyway (Resign, Rematch) off a band too
+// narrow to hold the footer in one row: in a small window a second row of buttons would
+// take the room of the status card and the move list.
+func (p *sidePanel) slimFooter(ctx *app.Context, width float64) {
+	if len(p.footer) <= bandColumns(ctx, p.footer, width) {
+		return
+	}
+	listed := map[*ui.Button]bool{}
+	for _, a := range p.acts {
+		if a.listed {
+			listed[a.btn] = true
+		}
+	}
+	kept := p.footer[:0]
+	for _, b := range p.footer {
+		if !listed[b] {
+			kept = append(kept, b)
+		}
+	}
+	p.footer = kept
+}
+
+// headSize is the size of the status card's headline, in units: a heading, or in a small
+// window a size smaller where that keeps the headline on one line ("あなたの手番です"
+// would otherwise break before its last character).
+func (p *sidePanel) headSize(ctx *app.Context, head string, width float64) float64 {
+	if p.fit != fitCompact {
+		return sizeHeading
+	}
+	u := ctx.Unit()
+	if w, _ := render.MeasureText(head, sizeHeading*u, true); w <= width-32*u {
+		return sizeHeading
+	}
+	return sizeBody + 1
+}
+
 // statusHeight is the status card's height for head and detail at the given width.
 func (p *sidePanel) statusHeight(ctx *app.Context, head, detail string, width float64) float64 {
 	u := ctx.Unit()
-	h := wrappedHeight(head, sizeHeading*u, true, width-32*u) + 28*u
+	h := wrappedHeight(head, p.headSize(ctx, head, width)*u, true, width-32*u) + 28*u
 	if detail != "" {
 		h += float64(len(p.detailLines(detail, ctx, width)))*sizeSmall*u*render.LineHeight + 2*u
 	}
@@ -412,7 +554,7 @@ func (p *sidePanel) detailLines(detail string, ctx *app.Context, width float64) 
 }
 
 // bandColumns is how many of the buttons fit side by side in a band of the given width,
-// from four down to two, so that no label is cut.
+// from four down to one, so that no label is cut.
 func bandColumns(ctx *app.Context, buttons []*ui.Button, width float64) int {
 	widest := 0.0
 	for _, b := range buttons {
@@ -421,10 +563,11 @@ func bandColumns(ctx *app.Context, buttons []*ui.Button, width float64) int {
 	// A label may take most of its side padding: 6 units of air each side still read well.
 	widest -= 1.3 * buttonPad * ctx.Unit()
 	g := gap * ctx.Unit() * 0.75
-	for cols := 4; cols > 2; cols-- {
+	for cols := 4; cols > 1; cols-- {
 		if (width-g*float64(cols-1))/float64(cols) >= widest {
 			return cols
 		}
 	}
-	return 2
+	// A strip beside the board too narrow for two stacks its buttons.
+	return 1
 }

@@ -40,6 +40,22 @@ const Radius = 8
 // LabelSize returns the label's font size for a button of height h pixels.
 func LabelSize(h int, unit float64) float64 { return min(16*unit, float64(h)*0.42) }
 
+// minLabel is the smallest label size, in units, that LabelFit goes down to.
+const minLabel = 11
+
+// LabelFit returns the size the button's label is drawn at: LabelSize, or smaller when a
+// narrow button (in a strip beside the board of a small window) would otherwise cut it,
+// keeping 4 units of air at each side, down to minLabel.
+func (b *Button) LabelFit(unit float64) float64 {
+	size := LabelSize(b.Rect.Dy(), unit)
+	room := float64(b.Rect.Dx()) - 8*unit
+	w, _ := render.MeasureText(b.Label, size, b.Primary || b.Selected)
+	if w <= room || w <= 0 {
+		return size
+	}
+	return math.Max(minLabel*unit, size*room/w)
+}
+
 // Draw draws the button; hovered says whether the pointer is over it.
 func (b *Button) Draw(dst *ebiten.Image, hovered bool, unit float64) {
 	r := b.Rect
@@ -78,7 +94,7 @@ func (b *Button) Draw(dst *ebiten.Image, hovered bool, unit float64) {
 	}
 	render.StrokeRoundedRect(dst, x+bw/2, y+bw/2, w-bw, h-bw, rad-bw/2, bw, fade(border, alpha))
 	if b.Label != "" {
-		size := LabelSize(r.Dy(), unit)
+		size := b.LabelFit(unit)
 		ty := y + (h-size*render.LineHeight)/2
 		render.DrawText(dst, b.Label, size, b.Primary || b.Selected, x+w/2, ty, fade(ink, alpha), render.AlignCenter)
 	}
