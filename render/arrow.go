@@ -281,15 +281,20 @@ func polylineLength(pts []float64) float64 {
 // labelRadius is the radius of an arrow's label disc on cells of the given size.
 func labelRadius(cell float64) float64 { return min(max(0.19*cell, 9), 22) }
 
-// drawArrowLabel draws label in a disc of clr, opaque so that it reads on any board,
-// rimmed in the pieces' ivory so that it stands off the arrow and the pieces.
+// drawArrowLabel draws label centred on (x, y) on a tile of clr, opaque so that it reads
+// on any board, rimmed in the pieces' ivory so that it stands off the arrow and the
+// pieces. The tile is a rounded square rather than a disc, so that it is not taken for a
+// stack's height badge, and it widens for a longer label ("1, 3").
 func (v *BoardView) drawArrowLabel(dst *ebiten.Image, x, y float64, label string, clr color.NRGBA) {
 	r := labelRadius(v.lay.scale)
 	solid := clr
 	solid.A = 0xff
-	FillCircle(dst, x, y, r+1.5, PieceWhite)
-	FillCircle(dst, x, y, r, solid)
 	size := r * 1.15
+	tw, _ := MeasureText(label, size, true)
+	w := max(2*r, tw+0.9*r)
+	const rim = 1.5
+	FillRoundedRect(dst, x-w/2-rim, y-r-rim, w+2*rim, 2*r+2*rim, 0.5*r+rim, PieceWhite)
+	FillRoundedRect(dst, x-w/2, y-r, w, 2*r, 0.5*r, solid)
 	DrawText(dst, label, size, true, x, y-size*LineHeight/2, OnAccent, AlignCenter)
 }
 

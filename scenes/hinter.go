@@ -6,6 +6,7 @@ package scenes
 
 import (
 	"log"
+	"slices"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -16,6 +17,7 @@ import (
 	"koma/render/ui"
 	"koma/rules"
 	"koma/rules/ai"
+	"koma/rules/board"
 )
 
 // hintLen is how many moves of the hint's line are shown: the hinted move and the
@@ -130,14 +132,27 @@ func (h *hinter) draw(dst *ebiten.Image, view *render.BoardView, st rules.State)
 	drawLine(dst, view, st, h.hintLine)
 }
 
-// drawLine shows line, a line of play from st, on view: one numbered arrow per move,
-// along the board's lines, hop by hop for a chain, in one colour for the moves of the
-// side to move in st and in another for the replies they should expect. Moves without
-// sites (a pass, the end of a chain) are told in words only, and take no number.
+// drawLine shows line, a line of play from st, on view as lineArrows says.
 func drawLine(dst *ebiten.Image, view *render.BoardView, st rules.State, line []rules.Move) {
-	if len(line) == 0 {
-		return
+	for _, a := range lineArrows(st, line) {
+		view.DrawMoveArrows(dst, a.path, a.style)
 	}
+}
+
+// lineArrow is a move of a line drawn on the board: its path and how it looks.
+type lineArrow struct {
+	path  []board.Site
+	style render.ArrowStyle
+}
+
+// lineArrows lays out line, a line of play from st: one numbered arrow per move (drawn
+// along the board's lines, hop by hop for a chain), in one colour for the moves of the
+// side to move in st and in another for the replies they should expect. A move along the
+// same path as an earlier one of the same side (a stack sent back and forth) adds its
+// number to that arrow ("1, 3") instead of hiding it under its own. Moves without sites
+// (a pass, the end of a chain) are told in words only, and take no number.
+func lineArrows(st rules.State, line []rules.Move) []lineArrow {
+	var arrows []lineArrow
 	me := st.ToMove()
 	st = st.Clone()
 	n := 0
@@ -148,10 +163,19 @@ func drawLine(dst *ebiten.Image, view *render.BoardView, st rules.State, line []
 			if st.ToMove() != me {
 				style.Colour = render.ArrowOpponent
 			}
-			view.DrawMoveArrows(dst, mv.Sites(), style)
+			path := slices.Clone(mv.Sites())
+			i := slices.IndexFunc(arrows, func(a lineArrow) bool {
+				return slices.Equal(a.path, path) && a.style.Colour == style.Colour
+			})
+			if i >= 0 {
+				arrows[i].style.Label += ", " + style.Label
+			} else {
+				arrows = append(arrows, lineArrow{path, style})
+			}
 		}
 		if rules.Play(st, mv) != nil {
-			return
+			break
 		}
 	}
+	return arrows
 }

@@ -8,11 +8,14 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"testing"
 
 	"koma/app"
 	"koma/i18n"
 	"koma/render"
+	"koma/rules"
+	"koma/rules/board"
 )
 
 // askHint presses the Hint button and waits for the hint. The button says that the
@@ -130,4 +133,91 @@ func TestHintDrawsNumberedArrows(t *testing.T) {
 // redder reports whether a is clearly more vermilion than b: more red against blue.
 func redder(a, b color.RGBA) bool {
 	return int(a.R)-int(a.B) > int(b.R)-int(b.B)+25
+}
+
+// backAndForth finds, in the position of m, a move a-b of the side to move after which
+// b-a and a-b are legal again with a reply of the other side in between that touches
+// neither point, and returns the line a-b, reply, b-a, reply, a-b.
+func backAndForth(t *testing.T, st rules.State) []rules.Move {
+	t.Helper()
+	touches := func(mv rules.Move, s ...board.Site) bool {
+		for _, p := range mv.Sites() {
+			if slices.Contains(s, p) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, there := range st.LegalMoves(nil) {
+		if there.Len != 2 {
+			continue
+		}
+		a, b := there.Path[0], there.Path[1]
+		line := []rules.Move{there}
+		cur := st.Clone()
+		ok := rules.Play(cur, there) == nil
+		for i := 0; ok && i < 4; i++ {
+			var want rules.Move
+			found := false
+			for _, mv := range cur.LegalMoves(nil) {
+				switch {
+				case i%2 == 0 && !touches(mv, a, b), i == 1 && mv.Len == 2 && mv.Path[0] == b && mv.Path[1] == a,
+					i == 3 && mv.Len == 2 && mv.Path[0] == a && mv.Path[1] == b:
+					want, found = mv, true
+				}
+				if found {
+					break
+				}
+			}
+			ok = found && rules.Play(cur, want) == nil
+			line = append(line, want)
+		}
+		if ok {
+			return line
+		}
+	}
+	t.Fatal("no piece can go back and forth")
+	return nil
+}
+
+// TestLineArrows lays out lines of play for the board: numbered in order, the side to
+// move in one colour and the other side in another, and a move along the path of an
+// earlier one of the same side numbered on that arrow rather than drawn over it.
+func TestLineArrows(t *testing.T) {
+	m := humanVsComputer(t, "tablut", 0, 0, 1)
+	st := m.State()
+	bf := backAndForth(t, st)
+	type want struct {
+		path  []board.Site
+		label string
+		own   bool
+	}
+	tests := []struct {
+		name string
+		line []rules.Move
+		want []want
+	}{
+		{"one move", bf[:1], []want{{bf[0].Sites(), "1", true}}},
+		{"a reply", bf[:2], []want{{bf[0].Sites(), "1", true}, {bf[1].Sites(), "2", false}}},
+		{"there and back again", bf, []want{
+			{bf[0].Sites(), "1, 5", true}, {bf[1].Sites(), "2", false}, {bf[2].Sites(), "3", true}, {bf[3].Sites(), "4", false}}},
+		{"no line", nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := lineArrows(st, tt.line)
+			if len(got) != len(tt.want) {
+				t.Fatalf("%d arrows, want %d: %+v", len(got), len(tt.want), got)
+			}
+			for i, w := range tt.want {
+				colour := render.ArrowOpponent
+				if w.own {
+					colour = render.ArrowPlayer
+				}
+				if g := got[i]; !slices.Equal(g.path, w.path) || g.style.Label != w.label || g.style.Colour != colour {
+					t.Errorf("arrow %d: %v %q %v, want %v %q %v", i, g.path, g.style.Label, g.style.Colour, w.path, w.label, colour)
+				}
+			}
+		})
+	}
 }
