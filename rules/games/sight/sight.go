@@ -86,9 +86,11 @@ func newGame(o rules.Options) (rules.State, error) {
 // State is a Sight position. Every point holds nothing or a single-coloured pile: owner
 // masks say whose, and height how many pieces, so copying a State copies everything.
 type State struct {
+	own    [2]uint32
+	height [numSites]uint8
+	// Status follows the pieces: placed first, it slowed playouts by 2–3% (komacli
+	// bench, alternating runs).
 	rules.Status
-	own     [2]uint32
-	height  [numSites]uint8
 	movable bool
 	// movers holds the mover's piles that may move this turn (its tallest stacks, or under
 	// the movable option the tallest that can step), or 0 when the mover places.

@@ -147,8 +147,10 @@ func newState(rules.Options) (rules.State, error) {
 // site s, numbered row*8+col as board.NewSquare numbers them), so copying a State copies
 // everything it owns.
 type State struct {
-	rules.Status
 	men, kings [2]uint64
+	// Status follows the pieces: placed first, it slowed playouts by 2–3% (komacli
+	// bench, alternating runs).
+	rules.Status
 	// chain is the site of the piece in the middle of a capture chain, or -1 between turns;
 	// dir is the direction of its last jump, or noDir.
 	chain, dir int8
