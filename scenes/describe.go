@@ -172,6 +172,7 @@ func (g *Game) Describe(ctx *app.Context) app.Description {
 	addTarget(&d, "move-now", &p.moveNow)
 	addTarget(&d, "back", &g.reviewer.backBtn)
 	addTarget(&d, "review", &g.reviewer.reviewBtn)
+	addTarget(&d, "analyse", &g.reviewer.analysis.btn)
 	d.Board = g.describeBoard()
 	return d
 }

@@ -22,7 +22,7 @@ func (g *Game) layout(ctx *app.Context) {
 
 	p.label(ctx, g.m)
 	g.hinter.label(ctx)
-	g.reviewer.label(ctx)
+	g.reviewer.label(ctx, g.m)
 	var specials []rules.Move
 	if g.personDecides() && g.anim == nil && len(g.choices) == 0 {
 		specials = g.pick.Specials()

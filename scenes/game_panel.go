@@ -174,6 +174,8 @@ func (g *Game) Draw(dst *ebiten.Image, ctx *app.Context) {
 	g.layout(ctx)
 	dst.Fill(render.Background)
 	g.drawBoard(dst, ctx)
+	g.drawBetter(dst)     // a marked move's better move, in review (analysis_view.go)
+	g.drawGraph(dst, ctx) // the analysis under the board (graph.go)
 	g.drawPanel(dst, ctx)
 }
 
@@ -214,7 +216,7 @@ func (g *Game) drawPanel(dst *ebiten.Image, ctx *app.Context) {
 		}
 	}
 	top, bottom := float64(p.rect.Min.Y)+p.movesY, float64(p.rect.Min.Y)+p.movesBottom
-	g.moveList.draw(dst, ctx, g.m, currentTurn(g.m.Turns(), g.shownAt()), px, top, bottom, pw)
+	g.moveList.draw(dst, ctx, g.m, currentTurn(g.m.Turns(), g.shownAt()), g.reviewer.analysis.listMarks(g.m, g.practice), px, top, bottom, pw)
 	for _, b := range p.footer {
 		drawButton(dst, ctx, b)
 	}
@@ -269,8 +271,9 @@ func (g *Game) drawPlayersInline(dst *ebiten.Image, ctx *app.Context, toMove rul
 			render.FillRoundedRect(dst, hx-6*u, y+8*u, 4*u, rowH-16*u, 2*u, render.Accent)
 		}
 		drawPieceDisc(dst, rules.ColourOf(g.m.State(), player), hx+12*u, y+rowH/2, 10*u, u)
-		name := render.Ellipsize(sideName(ctx, g.m.State(), player), sizeBody*u, true, half-40*u)
-		render.DrawText(dst, name, sizeBody*u, true, hx+30*u, y+(rowH-sizeBody*u*render.LineHeight)/2, render.Text, render.AlignLeft)
+		size := g.sidePanel.inlineSize * u
+		name := render.Ellipsize(sideName(ctx, g.m.State(), player), size, true, half-(inlineNameX+4)*u)
+		render.DrawText(dst, name, size, true, hx+inlineNameX*u, y+(rowH-size*render.LineHeight)/2, render.Text, render.AlignLeft)
 	}
 	return y + step
 }

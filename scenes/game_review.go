@@ -52,11 +52,19 @@ func (g *Game) resetPick() {
 	}
 }
 
-// reviewKeys handles the keys and the move list's clicks that move through the game; it
-// reports whether the input was used.
+// reviewKeys handles the keys, the move list's and the graph's clicks that move through
+// the game, and the button that asks for the analysis; it reports whether the input was
+// used.
 func (g *Game) reviewKeys(ctx *app.Context) bool {
 	if n, used := g.reviewer.request(ctx, g.m); used {
 		g.showAt(ctx, n)
+		return true
+	}
+	if hit(ctx, &g.reviewer.analysis.btn) {
+		g.startAnalysis(ctx)
+		return true
+	}
+	if g.graphClick(ctx) {
 		return true
 	}
 	turn, used := g.moveList.input(ctx)
@@ -98,9 +106,13 @@ func (g *Game) turnsBefore(n int) int {
 }
 
 // analyse keeps the runner judging positions while it has nothing else to do, and collects
-// its judgements: the position on the board, and after the game every position of it, in
-// order, while the person reviews.
+// its judgements: the analysis of the game when it was asked for or the game is over
+// (analysis.go), else the position on the board, and after the game every position of it,
+// in order, while the person reviews.
 func (g *Game) analyse(ctx *app.Context) {
+	if g.stepAnalysis(ctx) {
+		return
+	}
 	e := &g.evaluation
 	if e.collect(ctx, g.m) {
 		return

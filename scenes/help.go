@@ -15,7 +15,7 @@ import (
 
 // helpLines are the keys of the help card's lines, in the order shown.
 var helpLines = []string{
-	"help.click", "help.chain", "help.undo", "help.flip", "help.review", "help.hint",
+	"help.click", "help.chain", "help.undo", "help.flip", "help.review", "help.analysis", "help.hint",
 	"help.escape", "help.fullscreen", "help.help",
 }
 

@@ -6,6 +6,7 @@ package scenes
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 	"strings"
 
@@ -248,10 +249,31 @@ func newListMetrics(ctx *app.Context) listMetrics {
 	return listMetrics{lineH: sizeSmall * u * render.LineHeight * 1.15, numW: numW, textX: numW + 14*u}
 }
 
+// listMarks are the analysis's part of the move list: the mark of each turn, how many of
+// each kind each side's turns earned (shown once the analysis covers the game), and the
+// button that asks for the analysis or shows its progress (action, nil when none is on
+// offer). Both go on the list's caption line, so that nothing of the analysis moves the
+// list.
+type listMarks struct {
+	marks  []markKind
+	counts [2][4]int
+	shown  bool
+	action *ui.Button
+}
+
+// of is the mark of turn ti.
+func (lm listMarks) of(ti int) markKind {
+	if ti < 0 || ti >= len(lm.marks) {
+		return markNone
+	}
+	return lm.marks[ti]
+}
+
 // draw lays the list out between top and bottom and draws it: a cell per turn with its
-// number, the turn cur lit and kept in view, a scrollbar when the list is longer than its
-// room, and the game's key to its notation under it when the game has one.
-func (l *moveList) draw(dst *ebiten.Image, ctx *app.Context, m *match.Match, cur int, px, top, bottom, pw float64) {
+// number and its mark from the analysis (marks), the turn cur lit and kept in view, a
+// scrollbar when the list is longer than its room, the count of each side's marks above
+// its column, and the game's key to its notation under it when the game has one.
+func (l *moveList) draw(dst *ebiten.Image, ctx *app.Context, m *match.Match, cur int, marks listMarks, px, top, bottom, pw float64) {
 	u := ctx.Unit()
 	turns := m.Turns()
 	mt := newListMetrics(ctx)
@@ -261,7 +283,10 @@ func (l *moveList) draw(dst *ebiten.Image, ctx *app.Context, m *match.Match, cur
 	if len(turns) == 0 || bottom-top < lineH*2+8*u {
 		return
 	}
-	render.DrawText(dst, strings.ToUpper(ctx.T("game.moves")), sizeCaption*u, true, px, top, render.MutedText, render.AlignLeft)
+	caption := strings.ToUpper(ctx.T("game.moves"))
+	if !l.drawCaptionEnd(dst, ctx, m, marks, caption, px, top, pw, mt) {
+		render.DrawText(dst, caption, sizeCaption*u, true, px, top, render.MutedText, render.AlignLeft)
+	}
 	top += sizeCaption*u*render.LineHeight + 4*u
 	// The key to the game's notation ("A marks a capture by approach") goes right under
 	// the rows, taken from their room as long as two rows still fit.
@@ -276,13 +301,13 @@ func (l *moveList) draw(dst *ebiten.Image, ctx *app.Context, m *match.Match, cur
 		}
 	}
 	rows := moveRows(turns)
+	barW := 10 * u
+	cellW := (pw - barW) / 2
 	room := max(1, int((bottom-top)/lineH))
 	lh := sizeCaption * u * render.LineHeight
 	for i, s := range legend {
 		render.DrawText(dst, s, sizeCaption*u, false, px, top+float64(room)*lineH+6*u+float64(i)*lh, render.MutedText, render.AlignLeft)
 	}
-	barW := 10 * u
-	cellW := (pw - barW) / 2
 	textW := cellW - mt.textX - 6*u
 	// Each turn wraps within its cell; a row is as tall as its longer cell. The widths
 	// are measured in bold, the weight of the current move, so that lighting a move never
@@ -295,7 +320,11 @@ func (l *moveList) draw(dst *ebiten.Image, ctx *app.Context, m *match.Match, cur
 			if ti < 0 {
 				continue
 			}
-			texts[ti] = render.WrapText(turnText(ctx, m, turns[ti]), sizeSmall*u, true, textW)
+			text := turnText(ctx, m, turns[ti])
+			if k := marks.of(ti); k != markNone {
+				text += " " + k.symbol()
+			}
+			texts[ti] = render.WrapText(text, sizeSmall*u, true, textW)
 			heights[r] = max(heights[r], min(len(texts[ti]), room))
 		}
 	}
@@ -312,7 +341,7 @@ func (l *moveList) draw(dst *ebiten.Image, ctx *app.Context, m *match.Match, cur
 		for c, ti := range rows[r] {
 			if ti >= 0 {
 				cell := rectF(px+float64(c)*cellW, y, cellW-4*u, rowH)
-				l.drawCell(dst, ctx, m, ti, ti == cur, texts[ti], heights[r], cell, mt)
+				l.drawCell(dst, ctx, m, ti, ti == cur, marks.of(ti), texts[ti], heights[r], cell, mt)
 			}
 		}
 		y += rowH
@@ -331,9 +360,9 @@ func notationLegend(ctx *app.Context, g *rules.Game) string {
 }
 
 // drawCell draws the turn ti in cell: its number, the mover's colour and up to maxLines
-// of the turn's text, the last ending in an ellipsis if the text goes on; lit when it is
-// the current move.
-func (l *moveList) drawCell(dst *ebiten.Image, ctx *app.Context, m *match.Match, ti int, current bool, lines []string, maxLines int, cell image.Rectangle, mt listMetrics) {
+// of the turn's text, the last ending in an ellipsis if the text goes on, and the
+// analysis's mark in its colour; lit when it is the current move.
+func (l *moveList) drawCell(dst *ebiten.Image, ctx *app.Context, m *match.Match, ti int, current bool, mark markKind, lines []string, maxLines int, cell image.Rectangle, mt listMetrics) {
 	u := ctx.Unit()
 	shown := lines[:min(len(lines), maxLines)]
 	number := moveNumber(ti)
@@ -351,12 +380,102 @@ func (l *moveList) drawCell(dst *ebiten.Image, ctx *app.Context, m *match.Match,
 	drawPieceDisc(dst, rules.ColourOf(m.Before(t.First), t.Mover), x+mt.numW+5*u, y+mt.lineH/2, 4.5*u, u*0.5)
 	textY := y + (mt.lineH-sizeSmall*u*render.LineHeight)/2
 	for i, s := range shown {
+		ly := textY + float64(i)*mt.lineH
 		if i == maxLines-1 && len(lines) > maxLines {
 			// Only a turn longer than the whole list is cut.
 			s = render.Ellipsize(s+"…", sizeSmall*u, true, w-mt.textX-6*u)
 		}
-		render.DrawText(dst, s, sizeSmall*u, current, x+mt.textX, textY+float64(i)*mt.lineH, render.Text, render.AlignLeft)
+		if sym := mark.symbol(); i == len(lines)-1 && sym != "" && strings.HasSuffix(s, sym) {
+			// The mark ends the turn's last line, in its colour and always bold.
+			s = strings.TrimSuffix(s, sym)
+			sw, _ := render.MeasureText(s, sizeSmall*u, current)
+			render.DrawText(dst, sym, sizeSmall*u, true, x+mt.textX+sw, ly, mark.colour(), render.AlignLeft)
+		}
+		render.DrawText(dst, s, sizeSmall*u, current, x+mt.textX, ly, render.Text, render.AlignLeft)
 	}
+}
+
+// drawCaptionEnd draws the end of the list's caption line, right-aligned: the button
+// that asks for the analysis (or its progress), else the count of each side's marks, the
+// first mover's first, each as the side's disc then "?!1 ?1 ??0" in the marks' colours. It
+// draws the caption itself before them and reports true when they leave it room, and
+// drops it when they do not; it reports false, drawing nothing, when there is nothing to
+// add.
+func (l *moveList) drawCaptionEnd(dst *ebiten.Image, ctx *app.Context, m *match.Match, marks listMarks, caption string, px, y, pw float64, mt listMetrics) bool {
+	u := ctx.Unit()
+	size := sizeCaption * u
+	capW, _ := render.MeasureText(caption, size, true)
+	lh := size * render.LineHeight
+	if b := marks.action; b != nil {
+		w, _ := render.MeasureText(b.Label, size, true)
+		b.Rect = rectF(px+pw-w-12*u, y-3*u, w+12*u, lh+6*u)
+		ink := render.Accent
+		if b.Disabled {
+			ink = render.MutedText
+		} else if hovered(ctx, b.Rect) {
+			render.FillRoundedRect(dst, float64(b.Rect.Min.X), float64(b.Rect.Min.Y), float64(b.Rect.Dx()), float64(b.Rect.Dy()), 6*u, render.ButtonHover)
+		}
+		render.DrawText(dst, b.Label, size, true, px+pw-6*u, y, ink, render.AlignRight)
+		if capW+w+24*u <= pw {
+			render.DrawText(dst, caption, size, true, px, y, render.MutedText, render.AlignLeft)
+		}
+		return true
+	}
+	if !marks.shown {
+		return false
+	}
+	// The counts, measured first: they are drawn from the right.
+	type piece struct {
+		text string
+		ink  color.NRGBA
+		bold bool
+		disc rules.Colour
+	}
+	var pieces []piece
+	turns := m.Turns()
+	first := rules.Player(0)
+	if len(turns) > 0 {
+		first = turns[0].Mover
+	}
+	for i, p := range []rules.Player{first, first.Other()} {
+		if i > 0 {
+			pieces = append(pieces, piece{text: " "})
+		}
+		pieces = append(pieces, piece{disc: rules.ColourOf(m.State(), p)})
+		for k := markInaccuracy; k <= markBlunder; k++ {
+			n := 0
+			if p >= 0 && p < 2 {
+				n = marks.counts[p][k]
+			}
+			pieces = append(pieces, piece{text: k.symbol(), ink: k.colour(), bold: true}, piece{text: fmt.Sprint(n), ink: render.Text})
+		}
+	}
+	widths := make([]float64, len(pieces))
+	total := 0.0
+	for i, pc := range pieces {
+		if pc.text == "" {
+			widths[i] = 14 * u
+		} else {
+			widths[i], _ = render.MeasureText(pc.text, size, pc.bold)
+			widths[i] += 3 * u
+		}
+		total += widths[i]
+	}
+	x := px + pw - total
+	if capW+total+12*u <= pw {
+		render.DrawText(dst, caption, size, true, px, y, render.MutedText, render.AlignLeft)
+	} else {
+		x = max(px, x)
+	}
+	for i, pc := range pieces {
+		if pc.text == "" {
+			drawPieceDisc(dst, pc.disc, x+5*u, y+lh/2, 4.5*u, u*0.5)
+		} else {
+			render.DrawText(dst, pc.text, size, pc.bold, x, y, pc.ink, render.AlignLeft)
+		}
+		x += widths[i]
+	}
+	return true
 }
 
 // turnText writes one turn of m: each decision it took, a Stop left out because the line

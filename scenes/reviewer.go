@@ -21,10 +21,13 @@ type reviewer struct {
 	review int
 	// backBtn returns to the game; reviewBtn starts reviewing a finished game.
 	backBtn, reviewBtn ui.Button
+	// analysis judges every position of the game, for the graph, the marks in the move
+	// list and the better moves (analysis.go).
+	analysis gameAnalysis
 }
 
 // newReviewer returns a reviewer showing the game as it stands.
-func newReviewer() reviewer { return reviewer{review: live} }
+func newReviewer() reviewer { return reviewer{review: live, analysis: newGameAnalysis()} }
 
 // reviewing reports whether the board shows an earlier position than m's latest.
 func (r *reviewer) reviewing() bool { return r.review != live }
@@ -127,10 +130,12 @@ func (r *reviewer) request(ctx *app.Context, m *match.Match) (n int, used bool) 
 	return 0, false
 }
 
-// label readies the buttons' labels for this frame, keeping where they were placed.
-func (r *reviewer) label(ctx *app.Context) {
+// label readies the buttons' labels for this frame, keeping where they were placed: the
+// review's, and the analysis's of m.
+func (r *reviewer) label(ctx *app.Context, m *match.Match) {
 	r.backBtn = ui.Button{Label: ctx.T("review.back"), Primary: true, Rect: r.backBtn.Rect}
 	r.reviewBtn = ui.Button{Label: ctx.T("game.review"), Rect: r.reviewBtn.Rect}
+	r.analysis.label(ctx, m)
 }
 
 // reviewStatus is the panel's headline and explanation while the board shows an earlier
@@ -148,6 +153,13 @@ func (r *reviewer) reviewStatus(ctx *app.Context, m *match.Match, decides bool) 
 	if decides {
 		detail = ctx.T("review.detail-play")
 	}
+	if cur >= 0 && turns[cur].End == r.shownAt(m) {
+		if text := r.analysis.markText(ctx, m, cur); text != "" {
+			// A marked move says what it lost and what was better instead of how to move
+			// through the game, which the help card and the first move's status tell.
+			detail = text
+		}
+	}
 	return headline, detail
 }
 
@@ -160,6 +172,16 @@ func (r *reviewer) reviewStatuses(ctx *app.Context, m *match.Match) [][2]string 
 	for _, detail := range []string{ctx.T("review.detail"), ctx.T("review.detail-play")} {
 		for _, head := range heads {
 			out = append(out, [2]string{head, detail})
+		}
+	}
+	// A marked move's text too, as long as the game's could be, so that neither the
+	// analysis coming in nor selecting a marked move moves the list; and the marked
+	// moves' own texts, should one be longer still. A marked move is never the starting
+	// position.
+	out = append(out, [2]string{heads[1], r.analysis.markTextBound(ctx, m)})
+	for i, j := range r.analysis.turnJudgements(m) {
+		if j.mark != markNone {
+			out = append(out, [2]string{heads[1], r.analysis.markText(ctx, m, i)})
 		}
 	}
 	return out

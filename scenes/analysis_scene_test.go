@@ -1,0 +1,320 @@
+package scenes
+
+import (
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"koma/app/match"
+	"koma/app/prefs"
+	"koma/i18n"
+	"koma/rules"
+	"koma/rules/ai"
+)
+
+// smallAnalysis makes the analysis's searches small for the test, so that a whole game is
+// judged in a moment.
+func smallAnalysis(t *testing.T, iterations int) {
+	t.Helper()
+	old := analysisIterations
+	analysisIterations = iterations
+	t.Cleanup(func() { analysisIterations = old })
+}
+
+// finishedMatch returns a match of spec between two people, played by random moves to its
+// end, or for limit decisions and then resigned by the side to move.
+func finishedMatch(t *testing.T, spec string, seed uint64, limit int) *match.Match {
+	t.Helper()
+	sp, err := testCatalog().ParseSpec(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := match.New(sp, []match.Seat{match.Human(), match.Human()}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 9))
+	for i := 0; i < limit; i++ {
+		if _, over := m.Outcome(); over {
+			break
+		}
+		legal := m.State().LegalMoves(nil)
+		if err := m.Play(legal[rng.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, over := m.Outcome(); !over {
+		if err := m.Resign(m.ToMove()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return m
+}
+
+// awaitAnalysis steps the app until the analysis judged every position of the game.
+func awaitAnalysis(h *harness, g *Game) {
+	h.t.Helper()
+	awaitTicks(h, func() bool { return g.reviewer.analysis.covers(g.m) && !g.reviewer.analysis.running(g.m.Floor()) })
+}
+
+// TestAnalysisAfterTheGame lets the analysis of a finished game run by itself, on a square,
+// a hex and a point board and in a game of many decisions a turn: every position is
+// judged, the same way twice; the balance bar agrees with the graph; a click on the graph
+// shows the position under it; the move list marks the turns that lost the most, the
+// counts add up, and a click on a marked turn says what it lost and shows a legal better
+// move.
+func TestAnalysisAfterTheGame(t *testing.T) {
+	smallAnalysis(t, 300)
+	for _, spec := range []string{"konane:size=6", "stoic:size=3", "alquerque:rules=bell", "fanorona:board=dimy", "toy:turns=rich"} {
+		t.Run(spec, func(t *testing.T) {
+			m := finishedMatch(t, spec, 4, 40)
+			h := newHarness(t, NewGame(m), nil)
+			g := h.game()
+			a := &g.reviewer.analysis
+			if a.until != m.Len() {
+				t.Fatalf("the analysis did not start by itself after the game: until %d", a.until)
+			}
+			awaitAnalysis(h, g)
+			shares := a.shares(m)
+			if len(shares) != m.Len()+1 {
+				t.Fatalf("%d shares for %d positions", len(shares), m.Len()+1)
+			}
+			for n, v := range shares {
+				if v < 0 || v > 1 {
+					t.Fatalf("share %v after %d decisions", v, n)
+				}
+				if g.evaluation.evals[n] != v {
+					t.Errorf("after %d decisions the bar holds %v, the graph %v", n, g.evaluation.evals[n], v)
+				}
+			}
+
+			// The same game is judged the same way again.
+			h2 := newHarness(t, NewGame(m), nil)
+			g2 := h2.game()
+			awaitAnalysis(h2, g2)
+			if again := g2.reviewer.analysis.shares(m); !slices.Equal(again, shares) {
+				t.Errorf("a second analysis judged differently:\n%v\n%v", shares, again)
+			}
+
+			r := g.graphRect(h.ctx())
+			if r.Dy() <= 0 || !g.showsGraph() {
+				t.Fatal("no graph under the board at 1280×800")
+			}
+			geo := newGraphGeom(h.ctx(), r, m.Floor(), m.Len())
+			x := geo.px(m.Len() / 3)
+			h.click(x, float64(r.Min.Y+r.Dy()/2))
+			if want := nearestStop(m, m.Len()/3); g.shownAt() != want {
+				t.Errorf("a click on the graph at decision %d shows %d, want %d", m.Len()/3, g.shownAt(), want)
+			}
+
+			turns := m.Turns()
+			js := a.turnJudgements(m)
+			counts := a.counts(m)
+			marked := -1
+			total := 0
+			for i, j := range js {
+				if !j.known {
+					t.Fatalf("turn %d is not judged", i)
+				}
+				if j.mark != markNone {
+					total++
+					if marked < 0 || j.mark > js[marked].mark {
+						marked = i
+					}
+				}
+			}
+			sum := 0
+			for p := range 2 {
+				for k := markInaccuracy; k <= markBlunder; k++ {
+					sum += counts[p][k]
+				}
+			}
+			if sum != total {
+				t.Errorf("the counts add up to %d, %d turns are marked", sum, total)
+			}
+			if marked < 0 {
+				t.Skipf("the analysis marked no turn of this game")
+			}
+			g.showAt(h.ctx(), turns[marked].End)
+			h.draw()
+			var cell listCell
+			for _, c := range g.listCells {
+				if c.turn == marked {
+					cell = c
+				}
+			}
+			if cell.rect.Empty() {
+				t.Fatalf("the marked turn %d is not in the list", marked)
+			}
+			if last := cell.lines[len(cell.lines)-1]; !strings.HasSuffix(last, js[marked].mark.symbol()) {
+				t.Errorf("the marked turn reads %q, without %q", last, js[marked].mark.symbol())
+			}
+			g.showAt(h.ctx(), m.Floor())
+			h.clickRect(cell.rect)
+			if g.shownAt() != turns[marked].End {
+				t.Fatalf("clicking the marked turn shows %d, want %d", g.shownAt(), turns[marked].End)
+			}
+			_, detail := g.Status(h.ctx())
+			if !strings.Contains(detail, h.ctx().T(js[marked].mark.key())) {
+				t.Errorf("the status of a %s says %q", h.ctx().T(js[marked].mark.key()), detail)
+			}
+			st, line, ok := g.betterOnShow()
+			if !ok {
+				t.Fatal("no better move on show for the marked turn")
+			}
+			st = st.Clone()
+			for i, mv := range line {
+				if err := rules.Play(st, mv); err != nil {
+					t.Fatalf("move %d of the better line: %v", i+1, err)
+				}
+			}
+			if line[0] == m.Move(js[marked].at) {
+				t.Error("the better move is the move played")
+			}
+		})
+	}
+}
+
+// TestAnalysisOnRequest asks for the analysis during a game with the button on the move
+// list's caption line: it shows its progress while it runs, gives way to the counts of
+// marks when every position is judged without moving the list, and comes back once the
+// game has moved on; leaving the game stops the search.
+func TestAnalysisOnRequest(t *testing.T) {
+	smallAnalysis(t, 300)
+	m := playedMatch(t, "konane:size=6", 8, 2)
+	h := newHarness(t, NewGame(m), nil)
+	g := h.game()
+	a := &g.reviewer.analysis
+	if a.until != live {
+		t.Fatal("the analysis of an unfinished game started unasked")
+	}
+	h.draw() // the move list places the button on its caption line
+	if a.btn.Rect.Empty() || a.btn.Label != h.ctx().T("analysis.start") {
+		t.Fatalf("no Analyse game button during the game: %q at %v", a.btn.Label, a.btn.Rect)
+	}
+	h.clickRect(a.btn.Rect)
+	if a.until != m.Len() {
+		t.Fatalf("the button asked for %d decisions, the game has %d", a.until, m.Len())
+	}
+	h.step(1)
+	if !a.btn.Disabled || !strings.Contains(a.btn.Label, "%") {
+		t.Errorf("while it runs the button reads %q (disabled %v)", a.btn.Label, a.btn.Disabled)
+	}
+	awaitAnalysis(h, g)
+	list := g.listRect
+	h.draw()
+	if !a.btn.Rect.Empty() {
+		t.Error("the button stayed after the analysis covered the game")
+	}
+	if g.listRect != list {
+		t.Errorf("the analysis moved the list from %v to %v", list, g.listRect)
+	}
+	legal := m.State().LegalMoves(nil)
+	h.playByClicks(g, legal[0])
+	h.settle(g)
+	h.draw()
+	if a.covers(m) || a.btn.Rect.Empty() {
+		t.Error("after another move the button does not offer to judge it")
+	}
+
+	// Leaving the game while the analysis searches stops the search.
+	h.clickRect(a.btn.Rect)
+	awaitTicks(h, func() bool { return a.pending != live })
+	h.ctx().GoTo(NewMenu())
+	h.step(2)
+	if _, ok := h.app.Top().(*Game); ok {
+		t.Fatal("the Menu button did not leave the game")
+	}
+	if h.ctx().Runner().Busy() {
+		t.Error("the analysis still searches after the player left the game")
+	}
+}
+
+// aiPlayedMatch returns a match of spec between a person and the computer, played to its
+// end (or for limit decisions) by two searches of the given iterations: the person's side
+// with the Easy level's blurred judgement, which errs now and then as a person does.
+func aiPlayedMatch(t *testing.T, spec string, seed uint64, iterations, limit int) *match.Match {
+	t.Helper()
+	sp, err := testCatalog().ParseSpec(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := match.New(sp, []match.Seat{match.Human(), match.Computer(ai.Normal)}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < limit; i++ {
+		if _, over := m.Outcome(); over {
+			break
+		}
+		set := ai.Normal.Setting()
+		if m.ToMove() == 0 {
+			set = ai.Easy.Setting()
+		}
+		s := ai.NewSearchFor(m.State(), set, seed+uint64(i))
+		s.StepIterations(iterations)
+		if err := m.Play(s.Best()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return m
+}
+
+// TestAnalysisScreens saves, with KOMA_SHOTS set, the review of a game played by the
+// computer on a square, a hex and a point board, analysed at the app's own budget, with a
+// marked move selected and its better move on the board, in English and Japanese; it logs
+// each game's decisions and marks.
+func TestAnalysisScreens(t *testing.T) {
+	if os.Getenv("KOMA_SHOTS") == "" {
+		t.Skip("KOMA_SHOTS is not set")
+	}
+	for _, spec := range []string{"turkish", "squish", "fanorona"} {
+		t.Run(spec, func(t *testing.T) {
+			m := aiPlayedMatch(t, spec, 21, 3000, 160)
+			if _, over := m.Outcome(); !over {
+				if err := m.Resign(m.ToMove()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, lang := range []i18n.Lang{i18n.English, i18n.Japanese} {
+				h := newHarness(t, NewGame(m), nil)
+				h.ctx().UpdateSettings(func(s *prefs.Settings) { s.Lang = lang })
+				g := h.game()
+				a := &g.reviewer.analysis
+				start := time.Now()
+				if lang == i18n.English {
+					// Part way: the progress on the graph and on the button.
+					awaitTicks(h, func() bool { done, total := a.progress(m.Floor()); return done*5 >= total*2 })
+					shoot(t, h, "analysis-progress-"+m.Spec().Game.ID+"-"+string(lang)+".png")
+				}
+				awaitAnalysis(h, g)
+				js := a.turnJudgements(m)
+				worst := -1
+				for i, j := range js {
+					if j.mark != markNone && (worst < 0 || j.drop > js[worst].drop) {
+						worst = i
+					}
+				}
+				if worst >= 0 {
+					g.showAt(h.ctx(), m.Turns()[worst].End)
+				}
+				h.step(1)
+				name := "analysis-" + m.Spec().Game.ID + "-" + string(lang) + ".png"
+				shoot(t, h, name)
+				// The pointer on the graph names the position under it.
+				geo := newGraphGeom(h.ctx(), g.graphRect(h.ctx()), m.Floor(), m.Len())
+				h.in.Move(geo.px(m.Len()/4), geo.y+geo.h/2)
+				h.step(1)
+				shoot(t, h, "analysis-hover-"+m.Spec().Game.ID+"-"+string(lang)+".png")
+				c := a.counts(m)
+				t.Logf("%s %s: %d decisions, %d turns, analysed in %v; %s ?!/?/?? %d/%d/%d, %s %d/%d/%d; shown: turn %d; %s",
+					spec, lang, m.Len(), len(m.Turns()), time.Since(start).Round(time.Millisecond),
+					sideName(h.ctx(), m.State(), 0), c[0][1], c[0][2], c[0][3],
+					sideName(h.ctx(), m.State(), 1), c[1][1], c[1][2], c[1][3], worst+1, name)
+			}
+		})
+	}
+}
