@@ -27,8 +27,9 @@ var layoutSizes = []image.Point{
 	{480, 480}, {400, 800}, {360, 740}, {1600, 600},
 }
 
-// layoutBoards are one game of each board kind: square, hex and point (a wide one).
-var layoutBoards = []string{"konane", "stoic", "fanorona"}
+// layoutBoards are one game of each board kind: square, hex and point (a wide one), and
+// one whose sides have roles rather than colours.
+var layoutBoards = []string{"konane", "stoic", "fanorona", "foxhounds"}
 
 // evalOn returns a store whose settings show the balance bar, which the panel must find
 // room for, in lang.
@@ -151,8 +152,12 @@ func checkGameLayout(t *testing.T, h *harness, g *Game, size image.Point) {
 	}
 	for pl := range g.m.Spec().Game.Sides {
 		name := sideName(ctx, g.m.State(), rules.Player(pl))
-		if w, _ := render.MeasureText(name, sizeBody*u, true); 36*u+w > pw {
-			t.Errorf("the player's name %q is %.0f px in a column of %.0f", name, w, pw)
+		size, room := sizeBody, pw-36*u
+		if p.inline {
+			size, room = p.inlineSize, pw/2-(inlineNameX+4)*u
+		}
+		if w, _ := render.MeasureText(name, size*u, true); w > room {
+			t.Errorf("the player's name %q is %.0f px in %.0f px of room", name, w, room)
 		}
 	}
 	head, detail := g.Status(ctx)

@@ -115,6 +115,8 @@ type sidePanel struct {
 	// players share one row (inline) where their names fit half of it.
 	playersY        float64
 	noTitle, inline bool
+	// inlineSize is the size of the names in a shared row, in units.
+	inlineSize float64
 }
 
 // newSidePanel returns a panel that has not been laid out.
@@ -257,16 +259,27 @@ func (p *sidePanel) playersHeight(ctx *app.Context, sides int) float64 {
 	return float64(sides) * step
 }
 
-// namesFitHalf reports whether each name fits half a row of width pw beside its disc.
-func namesFitHalf(ctx *app.Context, names []string, pw float64) bool {
+// inlineNameSize is the size, in units, at which each name fits half a row of width pw
+// beside its disc: the names' usual size, else a size smaller, else 0 for none.
+func inlineNameSize(ctx *app.Context, names []string, pw float64) float64 {
 	u := ctx.Unit()
-	for _, n := range names {
-		if w, _ := render.MeasureText(n, sizeBody*u, true); 36*u+w+8*u > pw/2 {
-			return false
+	for _, size := range []float64{sizeBody, sizeSmall} {
+		fits := true
+		for _, n := range names {
+			if w, _ := render.MeasureText(n, size*u, true); inlineNameX*u+w+4*u > pw/2 {
+				fits = false
+			}
+		}
+		if fits {
+			return size
 		}
 	}
-	return true
+	return 0
 }
+
+// inlineNameX is where a name starts in its half of a shared row, in units: after the
+// disc.
+const inlineNameX = 28
 
 // titleText is the game's name as the panel's title shows it, cut with an ellipsis where
 // a narrow panel has no room for all of it.
@@ -390,7 +403,11 @@ func (p *sidePanel) arrangeStatus(ctx *app.Context, c panelContent, py, pw float
 	y := py
 	beside := p.fit == fitCompact && !p.portrait
 	p.noTitle = beside && float64(p.rect.Dy()) < 420*u
-	p.inline = beside && len(c.names) == 2 && namesFitHalf(ctx, c.names, pw)
+	p.inlineSize = 0
+	if beside && len(c.names) == 2 {
+		p.inlineSize = inlineNameSize(ctx, c.names, pw)
+	}
+	p.inline = p.inlineSize > 0
 	if !p.noTitle {
 		y += p.titleSize() * u * render.LineHeight
 		if p.fit != fitCompact && c.variant {
