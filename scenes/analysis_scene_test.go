@@ -318,3 +318,28 @@ func TestAnalysisScreens(t *testing.T) {
 		})
 	}
 }
+
+// TestAnalysisFromTheRoomUnderTheBoard asks for the analysis with a click on the room kept
+// under the board for its graph, in a large window and in the smallest, whose panel has no
+// move list (and so no button on its caption line): the click starts the analysis, and the
+// room then holds the graph.
+func TestAnalysisFromTheRoomUnderTheBoard(t *testing.T) {
+	smallAnalysis(t, 300)
+	for _, size := range [][2]int{{1280, 800}, {480, 360}} {
+		m := playedMatch(t, "konane:size=6", 6, 2)
+		h := newHarness(t, NewGame(m), nil)
+		h.resize(size[0], size[1])
+		g := h.game()
+		if !g.offersAnalysis() {
+			t.Fatalf("%dx%d: the room under the board does not offer the analysis (room %v)", size[0], size[1], g.sidePanel.graph)
+		}
+		h.clickRect(g.graphRect(h.ctx()))
+		if g.reviewer.analysis.until != m.Len() || g.reviewing() {
+			t.Fatalf("%dx%d: the click asked for %d decisions and reviews: %v", size[0], size[1], g.reviewer.analysis.until, g.reviewing())
+		}
+		awaitAnalysis(h, g)
+		if !g.showsGraph() {
+			t.Errorf("%dx%d: no graph once the analysis ran", size[0], size[1])
+		}
+	}
+}

@@ -77,8 +77,36 @@ func (g *Game) graphRect(ctx *app.Context) image.Rectangle {
 // showsGraph reports whether the graph is on show: there is room for it under the board,
 // and the analysis has begun.
 func (g *Game) showsGraph() bool {
+	return g.graphRoom() && g.reviewer.analysis.until != live
+}
+
+// graphRoom reports whether the room under the board is there for the analysis: a game
+// with moves, not a practice board, and a window large enough.
+func (g *Game) graphRoom() bool {
 	r := g.sidePanel.graph
-	return !g.practice && r.Dy() > 0 && r.Dx() > 0 && g.reviewer.analysis.until != live
+	return !g.practice && r.Dy() > 0 && r.Dx() > 0 && g.m.Len() > g.m.Floor()
+}
+
+// offersAnalysis reports whether the room under the board offers the analysis, which
+// nobody has asked for yet: the whole strip is then its button, as the move list's
+// caption line has one, and a small window whose panel has no list still has this one.
+func (g *Game) offersAnalysis() bool {
+	return g.graphRoom() && g.reviewer.analysis.until == live
+}
+
+// drawGraphOffer draws the room under the board as the button that asks for the analysis.
+func (g *Game) drawGraphOffer(dst *ebiten.Image, ctx *app.Context) {
+	u := ctx.Unit()
+	r := g.graphRect(ctx)
+	x, y, w, h := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
+	fill := withAlpha(render.Panel, 0.6)
+	if hovered(ctx, r) {
+		fill = render.ButtonHover
+	}
+	render.FillRoundedRect(dst, x, y, w, h, 8*u, fill)
+	render.StrokeRoundedRect(dst, x, y, w, h, 8*u, u, render.PanelBorder)
+	size := sizeSmall * u
+	render.DrawText(dst, ctx.T("analysis.start"), size, true, x+w/2, y+h/2-size*render.LineHeight/2, render.Accent, render.AlignCenter)
 }
 
 // nearestStop is the stop of review (see stops) nearest to the position after n decisions:
@@ -94,13 +122,18 @@ func nearestStop(m *match.Match, n int) int {
 	return best
 }
 
-// graphClick handles a click on the graph: the board shows the position under it. It
-// reports whether the click was the graph's.
+// graphClick handles a click on the graph: the board shows the position under it; or,
+// before anyone asked for the analysis, the click asks for it. It reports whether the
+// click was the graph's.
 func (g *Game) graphClick(ctx *app.Context) bool {
 	x, y, ok := ctx.Input().Clicked()
 	r := g.graphRect(ctx)
-	if !ok || !g.showsGraph() || !image.Pt(int(x), int(y)).In(r) {
+	if !ok || !g.graphRoom() || !image.Pt(int(x), int(y)).In(r) {
 		return false
+	}
+	if g.offersAnalysis() {
+		g.startAnalysis(ctx)
+		return true
 	}
 	geo := newGraphGeom(ctx, r, g.m.Floor(), g.m.Len())
 	g.showAt(ctx, nearestStop(g.m, geo.at(x)))
@@ -109,6 +142,10 @@ func (g *Game) graphClick(ctx *app.Context) bool {
 
 // drawGraph draws the graph of the analysis under the board, when it is on show.
 func (g *Game) drawGraph(dst *ebiten.Image, ctx *app.Context) {
+	if g.offersAnalysis() {
+		g.drawGraphOffer(dst, ctx)
+		return
+	}
 	if !g.showsGraph() {
 		return
 	}
