@@ -15,6 +15,13 @@
 //	                                     RandomMover
 //	komacli selfplay <spec> -a <setting> -b <setting> -games N [-seed S] [-timescale F] [-parallel P] [-moves]
 //	                                     AI against AI, sides alternating, P games at a time
+//	komacli tactics <spec> [-think D] [-setting S] [-suite FILE] [-seed N] [-v]
+//	                                     the share of the ruleset's tactics suite
+//	                                     (rules/ai/testdata/tactics) that Expert thinking D
+//	                                     per position solves; with -generate N [-turns T]
+//	                                     [-stable T] [-deep D] [-play S] [-budget B] [-hard]
+//	                                     [-append] [-limit D] [-out FILE] it makes the suite
+//	                                     from self-play instead (one core; see tactics.go)
 //	komacli -version                     the version of this build (also: version, --version)
 //
 // A setting is a level (beginner, easy, normal, hard, expert), "plain" (the first version's
@@ -87,7 +94,7 @@ func checkFloat(what string, v, lo, hi float64) error {
 	return nil
 }
 
-const usage = "usage: komacli -version | list | show <spec> | perft <spec> <depth> | bench <spec> [-seconds S] [-seed N] [-baseline] [-against <spec>] [-generic] | selfplay <spec> -a <setting> -b <setting> -games N [-seed S] [-timescale F] [-parallel P]"
+const usage = "usage: komacli -version | list | show <spec> | perft <spec> <depth> | bench <spec> [-seconds S] [-seed N] [-baseline] [-against <spec>] [-generic] | selfplay <spec> -a <setting> -b <setting> -games N [-seed S] [-timescale F] [-parallel P] | tactics <spec> [-think D] [-generate N]"
 
 func run(args []string, stdout, stderr io.Writer) int {
 	err := dispatch(args, stdout)
@@ -140,6 +147,8 @@ func dispatch(args []string, out io.Writer) error {
 		return bench(out, rest)
 	case "selfplay":
 		return selfplay(out, rest)
+	case "tactics":
+		return tacticsVerb(out, rest)
 	}
 	return usagef("unknown command %q; %s", cmd, usage)
 }

@@ -49,6 +49,11 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{"selfplay", "alquad", "-a", "easy", "-b", "easy", "-games", "1", "-opening", "@c3 @z9"},
 		{"selfplay", "alquad", "-a", "easy", "-b", "easy", "-games", "1", "-opening", "@c3 @b2 purple"},
 		{"bench", "stoic", "-baseline=maybe"},
+		{"tactics"},
+		{"tactics", "chess"},
+		{"tactics", "fanorona", "-think", "soon"},
+		{"tactics", "fanorona", "-setting", "grandmaster"},
+		{"tactics", "fanorona", "extra"},
 		{"bench", "stoic", "-against", "chess"},
 		{"bench", "stoic", "-against", "skirt:size=99"},
 		// Numbers too large to allocate or to run, and numbers that are not finite.
