@@ -8,7 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"koma/app"
 	"koma/app/match"
+	"koma/app/think"
 	"koma/app/prefs"
 	"koma/i18n"
 	"koma/rules"
@@ -341,5 +345,36 @@ func TestAnalysisFromTheRoomUnderTheBoard(t *testing.T) {
 		if !g.showsGraph() {
 			t.Errorf("%dx%d: no graph once the analysis ran", size[0], size[1])
 		}
+	}
+}
+
+// TestAnalysisPacedLikeTheBrowser runs the analysis of a finished game on the browser's
+// runner, which works inside the app's ticks for a share of the time, and expects it to
+// finish with the judgements the desktop's runner makes.
+func TestAnalysisPacedLikeTheBrowser(t *testing.T) {
+	smallAnalysis(t, 300)
+	m := finishedMatch(t, "stoic:size=3", 6, 30)
+	desktop := newHarness(t, NewGame(m), nil)
+	dg := desktop.game()
+	awaitAnalysis(desktop, dg)
+	want := dg.reviewer.analysis.shares(m)
+	if len(want) != m.Len()+1 || m.Len() < 10 {
+		t.Fatalf("%d shares for a game of %d decisions", len(want), m.Len())
+	}
+
+	in := &app.FakeInput{}
+	a := app.New(app.Config{Catalog: testCatalog(), Store: prefs.NewMemStore(), DefaultLang: i18n.English,
+		Input: in, Runner: think.NewPaced(think.BrowserShare, think.BrowserSlice), Seed: 3, ThinkTime: 3 * time.Millisecond, Scale: 1}, NewGame(m))
+	a.Layout(screenW, screenH)
+	h := &harness{t: t, app: a, in: in, screen: ebiten.NewImage(screenW, screenH)}
+	t.Cleanup(func() {
+		a.Context().Runner().Cancel()
+		h.screen.Deallocate()
+	})
+	h.step(1)
+	g := h.game()
+	awaitAnalysis(h, g)
+	if got := g.reviewer.analysis.shares(m); !slices.Equal(got, want) {
+		t.Errorf("the browser's runner judged\n%v\nthe desktop's\n%v", got, want)
 	}
 }
