@@ -321,3 +321,23 @@ func TestLayoutShots(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusCutEndsInOneEllipsis cuts the status card's explanation after a line that
+// ends a sentence: the cut shows one ellipsis, not a full stop and an ellipsis.
+func TestStatusCutEndsInOneEllipsis(t *testing.T) {
+	a, _ := bareApp(t, 480, 360, &stubScene{}, nil)
+	ctx := a.Context()
+	u := ctx.Unit()
+	for _, tt := range []struct{ first, rest, want string }{
+		{"Step through.", "Then play a move from the position shown.", "Step through…"},
+		{"矢印キーで進みます。", "ここで手を指すと続けられます。", "矢印キーで進みます…"},
+	} {
+		w, _ := render.MeasureText(tt.first, sizeSmall*u, false)
+		p := newSidePanel()
+		p.maxDetail = 1
+		lines := p.detailLines(tt.first+" "+tt.rest, ctx, w+32*u+12*u)
+		if len(lines) != 1 || lines[0] != tt.want {
+			t.Errorf("cut to one line: %q, want %q", lines, tt.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ package scenes
 import (
 	"image"
 	"math"
+	"strings"
 
 	"koma/app"
 	"koma/app/match"
@@ -564,7 +565,8 @@ func (p *sidePanel) detailLines(detail string, ctx *app.Context, width float64) 
 		lines = append([]string(nil), lines[:p.maxDetail]...)
 		// Ellipsize adds the ellipsis only where it cuts, so the line is cut by hand when
 		// it fits as it is.
-		last := lines[len(lines)-1] + "…"
+		// A sentence's own full stop would read as a fourth dot.
+		last := strings.TrimRight(lines[len(lines)-1], ".。、, ") + "…"
 		lines[len(lines)-1] = render.Ellipsize(last, sizeSmall*u, false, width-32*u)
 	}
 	return lines
