@@ -330,12 +330,12 @@ func TestStatusCutEndsInOneEllipsis(t *testing.T) {
 	u := ctx.Unit()
 	for _, tt := range []struct{ first, rest, want string }{
 		{"Step through.", "Then play a move from the position shown.", "Step through…"},
-		{"矢印キーで進みます。", "ここで手を指すと続けられます。", "矢印キーで進みます…"},
+		{"Use the arrow keys.", "Play a move here to continue from this position.", "Use the arrow keys…"},
 	} {
 		w, _ := render.MeasureText(tt.first, sizeSmall*u, false)
 		p := newSidePanel()
 		p.maxDetail = 1
-		lines := p.detailLines(tt.first+" "+tt.rest, ctx, w+32*u+12*u)
+		lines := p.detailLines(tt.first+" "+tt.rest, ctx, w+32*u+24*u)
 		if len(lines) != 1 || lines[0] != tt.want {
 			t.Errorf("cut to one line: %q, want %q", lines, tt.want)
 		}
