@@ -186,8 +186,11 @@ type gameAnalysis struct {
 	// until is the last position the analysis was asked to reach, or live when it was not
 	// asked; it goes on until every position up to there is judged.
 	until int
-	// pending is the position whose search is out on the runner, or live.
+	// pending is the position whose search is out on the runner, or live. stale is set
+	// when the match changed under it: the search out is then of no use, and the next
+	// tick stops it.
 	pending int
+	stale   bool
 	// turns caches the judgement of m's turns, made again when version moves on.
 	turns        []turnJudgement
 	turnsVersion int
@@ -204,9 +207,9 @@ func newGameAnalysis() gameAnalysis {
 }
 
 // sync keeps the judgements that still belong to m, whose decisions may have been taken
-// back or replaced: those of the positions before the first decision that changed. It
-// reports whether the search out on the runner belonged to a position no longer in m.
-func (a *gameAnalysis) sync(m *match.Match) (dropped bool) {
+// back or replaced: those of the positions before the first decision that changed. A
+// search out for a position no longer in m is marked stale.
+func (a *gameAnalysis) sync(m *match.Match) {
 	same := 0
 	for same < len(a.moves) && same < m.Len() && a.moves[same] == m.Move(same) {
 		same++
@@ -229,10 +232,8 @@ func (a *gameAnalysis) sync(m *match.Match) (dropped bool) {
 		a.until = m.Len()
 	}
 	if a.pending > m.Len() || (a.pending > same && same < m.Len()) {
-		a.pending = live
-		return true
+		a.pending, a.stale = live, true
 	}
-	return false
 }
 
 // next is the first position from floor to the analysis's end not yet judged.
@@ -393,8 +394,12 @@ func (g *Game) stepAnalysis(ctx *app.Context) bool {
 	if g.practice {
 		return false
 	}
-	if a.sync(g.m) {
+	a.sync(g.m)
+	if a.stale {
+		// Nothing else has the runner while the analysis steps (see analyse), so the
+		// search out is the stale one.
 		ctx.Runner().Cancel()
+		a.stale = false
 	}
 	if _, over := g.m.Outcome(); over && a.until < g.m.Len() && !a.covers(g.m) {
 		// After the game, the analysis starts by itself.

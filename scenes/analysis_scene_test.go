@@ -378,3 +378,29 @@ func TestAnalysisPacedLikeTheBrowser(t *testing.T) {
 		t.Errorf("the browser's runner judged\n%v\nthe desktop's\n%v", got, want)
 	}
 }
+
+// TestAnalysisFollowsTakeBack takes a move back while the analysis of the finished game
+// runs: the analysis forgets the position taken back, judges the rest of the game as it now
+// stands, and leaves the runner free (a search left uncollected would keep the app awake).
+func TestAnalysisFollowsTakeBack(t *testing.T) {
+	smallAnalysis(t, 300)
+	m := finishedMatch(t, "konane:size=6", 5, 30)
+	h := newHarness(t, NewGame(m), nil)
+	g := h.game()
+	a := &g.reviewer.analysis
+	awaitTicks(h, func() bool { done, _ := a.progress(m.Floor()); return done >= 3 && a.pending != live })
+	end := m.Len()
+	h.in.Press(app.KeyUndo)
+	h.step(2)
+	if m.Len() >= end {
+		t.Fatal("Ctrl+Z took nothing back")
+	}
+	awaitAnalysis(h, g)
+	if len(a.res) != m.Len()+1 {
+		t.Errorf("the analysis judges %d positions of a game of %d decisions", len(a.res), m.Len())
+	}
+	h.step(2)
+	if h.ctx().Runner().Busy() {
+		t.Error("a search is still out after the analysis covered the game")
+	}
+}

@@ -120,7 +120,7 @@ func TestAnalysisSync(t *testing.T) {
 		a.record(n, posJudgement{judged: true, share: 0.5})
 	}
 	a.pending = 6
-	if !a.covers(m) || a.sync(m) {
+	if a.sync(m); !a.covers(m) || a.stale {
 		t.Fatal("an unchanged match lost its judgements")
 	}
 	if err := m.Undo(); err != nil {
@@ -134,7 +134,7 @@ func TestAnalysisSync(t *testing.T) {
 		t.Fatal(err)
 	}
 	replaced := m.Move(4) != a.moves[4]
-	if !a.sync(m) {
+	if a.sync(m); !a.stale || a.pending != live {
 		t.Error("the search for a position taken back was kept")
 	}
 	for n := 0; n <= m.Len(); n++ {
