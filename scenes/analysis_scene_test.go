@@ -12,8 +12,8 @@ import (
 
 	"koma/app"
 	"koma/app/match"
-	"koma/app/think"
 	"koma/app/prefs"
+	"koma/app/think"
 	"koma/i18n"
 	"koma/rules"
 	"koma/rules/ai"
