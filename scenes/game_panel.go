@@ -274,6 +274,14 @@ func (g *Game) drawPlayersInline(dst *ebiten.Image, ctx *app.Context, toMove rul
 		size := g.sidePanel.inlineSize * u
 		name := render.Ellipsize(sideName(ctx, g.m.State(), player), size, true, half-(inlineNameX+4)*u)
 		render.DrawText(dst, name, size, true, hx+inlineNameX*u, y+(rowH-size*render.LineHeight)/2, render.Text, render.AlignLeft)
+		// The winner is named where the half has room; the status card says it anyway.
+		if o, over := g.m.Outcome(); over && o.Winner == player {
+			nw, _ := render.MeasureText(name, size, true)
+			win := ctx.T("game.winner")
+			if ww, _ := render.MeasureText(win, sizeCaption*u, false); (inlineNameX+4)*u+nw+8*u+ww <= half {
+				render.DrawText(dst, win, sizeCaption*u, false, hx+half-8*u, y+(rowH-sizeCaption*u*render.LineHeight)/2, render.MutedText, render.AlignRight)
+			}
+		}
 	}
 	return y + step
 }
