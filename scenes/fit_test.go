@@ -10,9 +10,10 @@ import (
 	"koma/rules/catalog"
 )
 
-// fitSizes are the window sizes every scene must work at: the desktop minimum, a small
-// window, a phone held upright, and a common laptop screen.
-var fitSizes = []image.Point{{480, 360}, {560, 420}, {360, 740}, {1280, 800}}
+// fitSizes are the window sizes every scene must work at: the desktop minimum, small
+// windows, a square one (the panel then a strip beside the board), a phone held upright,
+// a tall window, a common laptop screen and a wide one.
+var fitSizes = []image.Point{{480, 360}, {560, 420}, {640, 480}, {480, 480}, {360, 740}, {400, 800}, {1280, 800}, {1600, 600}}
 
 // fitScene is one screen to check, built fresh for each size.
 type fitScene struct {
