@@ -23,8 +23,10 @@ import (
 // the screenshot taken then.
 func askHint(t *testing.T, h *harness, g *Game, shot string) {
 	t.Helper()
-	h.draw()
-	c := g.hintBtn.Rect.Min.Add(g.hintBtn.Rect.Max).Div(2)
+	c := g.hintBtn.Rect.Min.Add(g.hintBtn.Rect.Max).Div(2) // laid out in Update
+	if g.hintBtn.Rect.Empty() {
+		t.Fatal("no Hint button")
+	}
 	h.in.Click(float64(c.X), float64(c.Y))
 	h.step(1)
 	if !g.hinter.hinting {
