@@ -114,3 +114,24 @@ type Solution struct {
 	// move); 0 for a finished game. It is 0 for a draw, which has no end to count to.
 	Turns int
 }
+
+// Unsettled is implemented by games whose positions can be in the middle of an exchange
+// that every legal move carries on: a capture the rules compel, or a capture chain still
+// running. A static evaluation there misjudges what the exchange will still take (a chain
+// of the opponent's can take a piece or more the moment the turn passes), so alpha-beta
+// searches on through such positions before it trusts an evaluation: a quiescence search
+// without standing pat, since the mover cannot decline. A game where every move captures
+// (Kōnane, Collapse) must not implement it, or the search would extend to the end.
+type Unsettled interface {
+	// Unsettled reports whether every legal move of the position captures, or ends the
+	// capture chain in progress, because the rules compel a capture or a chain is running.
+	Unsettled() bool
+}
+
+// CaptureCounter is implemented by games that can tell cheaply how much a move takes, so
+// that a search tries the strongest captures first.
+type CaptureCounter interface {
+	// CaptureCount is how many of the opponent's pieces m, a legal move of the position, takes
+	// at once; 0 for a move that takes none.
+	CaptureCount(m Move) int
+}

@@ -23,7 +23,12 @@
 //     move loses, the slowest loss.
 //   - Alpha-beta (alphabeta.go): iterative deepening over the game's Evaluator, with a
 //     transposition table keyed by State.Hash, killer moves and a history table for move
-//     ordering, and scores that prefer faster wins and slower losses. Draws cost the side
+//     ordering, and scores that prefer faster wins and slower losses. Where the game says
+//     a position is in the middle of an exchange (rules.Unsettled), the search goes on
+//     past its depth through the rest of the chain and the opponent's next one before it
+//     evaluates; where it counts captures (rules.CaptureCounter), the largest are tried
+//     first. The table starts small and grows with the positions searched, so that a
+//     search of a few milliseconds does not spend them clearing memory. Draws cost the side
 //     it plays for a little (contempt), so that it does not settle for one in a level
 //     position. Only games that implement rules.Memoryless may reuse a remembered value at
 //     a transposition: elsewhere equal hashes may hide different histories, for example

@@ -15,10 +15,11 @@
 //	                                     RandomMover
 //	komacli selfplay <spec> -a <setting> -b <setting> -games N [-seed S] [-timescale F] [-parallel P] [-moves]
 //	                                     AI against AI, sides alternating, P games at a time
-//	komacli tactics <spec> [-think D] [-setting S] [-suite FILE] [-seed N] [-v]
+//	komacli tactics <spec> [-think D] [-setting S] [-suite FILE] [-seed N] [-wall] [-v]
 //	                                     the share of the ruleset's tactics suite
 //	                                     (rules/ai/testdata/tactics) that Expert thinking D
-//	                                     per position solves; with -generate N [-turns T]
+//	                                     of processor time (-wall: of wall clock) per
+//	                                     position solves; with -generate N [-turns T]
 //	                                     [-stable T] [-deep D] [-play S] [-budget B] [-hard]
 //	                                     [-append] [-limit D] [-out FILE] it makes the suite
 //	                                     from self-play instead (one core; see tactics.go)

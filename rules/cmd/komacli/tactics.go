@@ -30,7 +30,8 @@ func tacticsVerb(out io.Writer, args []string) error {
 	}
 	fs := newFlags("tactics")
 	suitePath := fs.String("suite", "", "the suite file (default "+tactics.Dir+"/<spec>.txt)")
-	think := fs.Duration("think", 10*time.Millisecond, "think time per position")
+	think := fs.Duration("think", 10*time.Millisecond, "think time per position, in processor time")
+	wall := fs.Bool("wall", false, "count think times on the wall clock instead of in processor time")
 	setting := fs.String("setting", "", "the setting measured, instead of Expert for -think (a level or level@time)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	verbose := fs.Bool("v", false, "print every position's result")
@@ -41,6 +42,7 @@ func tacticsVerb(out io.Writer, args []string) error {
 	play := fs.String("play", "expert@4ms", "with -generate: the setting that plays the self-play games")
 	budget := fs.Int("budget", 200_000, "with -generate: the probe's node budget per position")
 	stable := fs.Int("stable", 0, "with -generate: keep only positions whose best moves a probe this many turns deep keeps (0: none)")
+	wins := fs.Bool("wins", false, "with -generate: keep only positions where the best moves win within the probe's turns and no other does (games, such as Kōnane, where pieces are not the aim)")
 	hard := fs.Bool("hard", true, "with -generate: keep only positions where taking the most at once is wrong")
 	appendTo := fs.Bool("append", false, "with -generate: keep the positions already in the output file and add to them until there are N")
 	limit := fs.Duration("limit", 0, "with -generate: stop after this long with the positions found so far")
@@ -73,7 +75,7 @@ func tacticsVerb(out io.Writer, args []string) error {
 				return err
 			}
 		}
-		g := generator{old: old, out: out, start: start, spec: spec.String(), play: set, turns: *turns, deep: *deep, budget: *budget, seed: *seed, limit: *limit, hard: *hard, stable: *stable}
+		g := generator{clock: clockFor(*wall), old: old, out: out, start: start, spec: spec.String(), play: set, turns: *turns, deep: *deep, budget: *budget, seed: *seed, limit: *limit, hard: *hard, stable: *stable, wins: *wins}
 		suite, err := g.run(*generate)
 		if err != nil {
 			return err
@@ -108,7 +110,7 @@ func tacticsVerb(out io.Writer, args []string) error {
 		if err != nil {
 			return err
 		}
-		m, stats := tactics.Think(st, set, set.ThinkTime(), *seed+uint64(p.Line))
+		m, stats := tactics.Think(st, set, set.ThinkTime(), *seed+uint64(p.Line), clockFor(*wall))
 		ok := slices.Contains(best, m)
 		if ok {
 			solved++
@@ -120,6 +122,16 @@ func tacticsVerb(out io.Writer, args []string) error {
 	n := len(suite.Positions)
 	fmt.Fprintf(out, "%s %s solved %d/%d %.1f%%\n", spec, set, solved, n, 100*float64(solved)/float64(max(n, 1)))
 	return nil
+}
+
+// clockFor is the clock think times are counted on: the process's processor time, so that
+// a figure does not depend on what else the machine runs (as bench's cpu ratio), or the
+// wall clock when asked or when processor time is not available.
+func clockFor(wall bool) func() time.Duration {
+	if _, ok := cpuTime(); ok && !wall {
+		return func() time.Duration { d, _ := cpuTime(); return d }
+	}
+	return tactics.WallClock
 }
 
 // generator makes a suite: it plays games with a quick setting, probes positions along
@@ -136,8 +148,10 @@ type generator struct {
 	seed   uint64
 	limit  time.Duration
 	hard   bool
+	wins   bool
 	stable int
 	old    *tactics.Suite // positions to keep, or nil
+	clock  func() time.Duration
 }
 
 // candidate is a position whose probe found a clearly best move.
@@ -165,8 +179,8 @@ func (g *generator) run(want int) (*tactics.Suite, error) {
 	rng := rand.New(rand.NewPCG(g.seed, 0x7461637469637321))
 	suite := &tactics.Suite{Spec: g.spec, Turns: g.turns, Stable: g.stable}
 	suite.Comments = []string{
-		fmt.Sprintf("Tactics suite of %s, made by: komacli tactics %s -generate %d -turns %d -stable %d -deep %v -play %s -budget %d -seed %d -hard=%v",
-			g.spec, g.spec, want, g.turns, g.stable, g.deep, g.play, g.budget, g.seed, g.hard),
+		fmt.Sprintf("Tactics suite of %s, made by: komacli tactics %s -generate %d -turns %d -stable %d -deep %v -play %s -budget %d -seed %d -hard=%v -wins=%v",
+			g.spec, g.spec, want, g.turns, g.stable, g.deep, g.play, g.budget, g.seed, g.hard, g.wins),
 		"Each position: a probe over " + fmt.Sprint(g.turns) + " whole turns (pieces and results only) finds the best moves, worth",
 		"<margin> more than any other, and Expert thinking " + g.deep.String() + " played one of them.",
 		hardNote(g.hard),
@@ -208,7 +222,7 @@ func (g *generator) run(want int) (*tactics.Suite, error) {
 				break
 			}
 			tried++
-			m, _ := tactics.Think(c.st, ai.ThinkFor(g.deep), g.deep, g.seed+uint64(tried))
+			m, _ := tactics.Think(c.st, ai.ThinkFor(g.deep), g.deep, g.seed+uint64(tried), g.clock)
 			if !slices.Contains(c.res.Best, m) {
 				fmt.Fprintf(g.out, "game %d: deep search played %s, not %s: dropped\n", game+1, rules.FormatMove(c.st, m), formatMoves(c.st, c.res.Best))
 				continue
@@ -253,7 +267,7 @@ func (g *generator) playGame(rng *rand.Rand, game uint64, seen map[string]bool) 
 		if rng.Float64() < randomShare {
 			m = moves[rng.IntN(len(moves))]
 		} else {
-			m, _ = tactics.Think(st, g.play, g.play.ThinkTime(), g.seed^game<<20+uint64(d))
+			m, _ = tactics.Think(st, g.play, g.play.ThinkTime(), g.seed^game<<20+uint64(d), g.clock)
 		}
 		record = append(record, rules.FormatMove(st, m))
 		st.Apply(m)
@@ -272,6 +286,9 @@ func (g *generator) probe(st rules.State, record []string) (candidate, bool) {
 	// One move, or a few equivalent ones (the same capture by another route), stands out:
 	// a position where most moves are fine and one hangs a piece asks nothing of a search.
 	if len(res.Best) > maxBest || 2*len(res.Best) >= len(res.Moves) {
+		return candidate{}, false
+	}
+	if g.wins && (res.Value < tactics.WinValue/2 || res.Value-res.Margin > tactics.WinValue/2) {
 		return candidate{}, false
 	}
 	if g.stable > 0 {

@@ -202,15 +202,28 @@ func (p *Position) State(start rules.State) (rules.State, []rules.Move, error) {
 	return st, best, nil
 }
 
-// Think runs the search set describes on st for think, on the caller's goroutine, and
-// returns its move and what the search reports of its work.
-func Think(st rules.State, set ai.Setting, think time.Duration, seed uint64) (rules.Move, ai.Stats) {
+// Think runs the search set describes on st, on the caller's goroutine, until clock has
+// advanced by think, and returns its move and what the search reports of its work. With
+// a clock of the process's processor time, the search gets the same work on a busy
+// machine as on an idle one, give or take one slice: a slice is an eighth of think, at
+// most 5 ms, and Step watches the wall clock within it.
+func Think(st rules.State, set ai.Setting, think time.Duration, seed uint64, clock func() time.Duration) (rules.Move, ai.Stats) {
 	s := ai.NewSearchFor(st, set, seed)
-	deadline := time.Now().Add(think)
-	for left := think; left > 0 && !s.Step(min(left, 20*time.Millisecond)); left = time.Until(deadline) {
+	slice := min(max(think/8, 100*time.Microsecond), 5*time.Millisecond)
+	for start := clock(); ; {
+		left := think - (clock() - start)
+		if left <= 0 || s.Step(min(left, slice)) {
+			break
+		}
 	}
 	return s.Best(), s.Stats()
 }
+
+// WallClock is the time since the first call, for Think where processor time is not
+// available.
+func WallClock() time.Duration { return time.Since(wallStart) }
+
+var wallStart = time.Now()
 
 // FileName is the name of the suite file of a ruleset: the spec with ':', '=' and ','
 // turned into '-', and ".txt".

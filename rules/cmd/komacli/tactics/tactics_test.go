@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"koma/rules"
+	"koma/rules/ai"
 	"koma/rules/cmd/komacli/tactics"
 )
 
@@ -158,5 +159,55 @@ func TestProbe(t *testing.T) {
 	}
 	if n := tactics.Material(start, 0); n != 0 {
 		t.Errorf("material at the start: %d", n)
+	}
+}
+
+// bare hides every capability of a position but its evaluation, so that alpha-beta
+// searches it as it did before rules.Unsettled and rules.CaptureCounter.
+type bare struct{ rules.State }
+
+func (b bare) Evaluate(p rules.Player) float64 { return b.State.(rules.Evaluator).Evaluate(p) }
+func (b bare) Clone() rules.State              { return bare{b.State.Clone()} }
+func (b bare) CopyFrom(src rules.State)        { b.State.CopyFrom(src.(bare).State) }
+
+// TestCaptureExtensionSolvesMore searches the Fanorona suites with alpha-beta for a fixed
+// number of positions, with the game's Unsettled and CaptureCounter and without them: the
+// search that follows exchanges to their end and tries the largest captures first must
+// solve at least as many positions. Counted in positions, not time, so it is exact.
+func TestCaptureExtensionSolvesMore(t *testing.T) {
+	const positions = 3000
+	for _, spec := range []string{"fanorona", "fanorona:board=dimy"} {
+		s, err := tactics.ReadFile(filepath.Join(suiteDir, tactics.FileName(spec)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, err := s.Start()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := start.(rules.Unsettled); !ok {
+			t.Fatalf("%s does not implement rules.Unsettled", spec)
+		}
+		with, without := 0, 0
+		for i := range s.Positions {
+			st, best, err := s.Positions[i].State(start)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range []struct {
+				st rules.State
+				n  *int
+			}{{st, &with}, {bare{st}, &without}} {
+				search := ai.NewSearch(v.st, ai.Config{Seed: 1, Iterations: positions, Engine: rules.AlphaBetaEngine})
+				search.StepIterations(positions)
+				if slices.Contains(best, search.Best()) {
+					*v.n++
+				}
+			}
+		}
+		t.Logf("%s at %d positions: %d of %d solved with the capabilities, %d without", spec, positions, with, len(s.Positions), without)
+		if with < without {
+			t.Errorf("%s: the capture extension solves %d, fewer than the %d without it", spec, with, without)
+		}
 	}
 }
