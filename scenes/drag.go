@@ -106,14 +106,22 @@ func (g *Game) lift(ctx *app.Context, x, y float64) bool {
 	return g.drag.carry
 }
 
-// drop lets the carried piece go at (x, y): a click there, unless it is where the piece
-// was picked up or off the board. After a hop of a chain entered hop by hop, the piece
+// drop lets the carried piece go at (x, y): a click there, unless it is one of the
+// piece's own points or off the board. After a hop of a chain entered hop by hop, the piece
 // stays picked up for the next hop.
 func (g *Game) drop(ctx *app.Context, x, y float64) {
 	g.drag.carry = false
 	ctx.Invalidate()
 	s, ok := g.view.SiteAt(x, y)
-	if !ok || !image.Pt(int(x), int(y)).In(g.view.Rect()) || s == g.drag.grab {
+	if !ok || !image.Pt(int(x), int(y)).In(g.view.Rect()) {
+		return
+	}
+	// Let go on one of its own points (where it stands, or the last landing of the chain
+	// so far), the piece is put back, unless the chain goes on through that point: a click
+	// there would end the chain or put the piece down, which a hand putting a piece back
+	// does not mean.
+	part := g.pick.Partial()
+	if (s == g.drag.grab || s == part[0] || s == part[len(part)-1]) && !slices.Contains(g.pick.Targets(), s) {
 		return
 	}
 	before := g.m.Len()

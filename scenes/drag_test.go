@@ -265,8 +265,14 @@ func TestDragAChainHopByHop(t *testing.T) {
 			if m.Len() == n && !slices.Equal(g.pick.Partial(), path[:i+2]) {
 				t.Fatalf("after hop %d the selection is %v, want %v", i+1, g.pick.Partial(), path[:i+2])
 			}
-			if i == 0 {
+			if i == 0 && m.Len() == n {
 				shoot(t, h, "drag-chain-alquerque.png")
+				// Carried from the landing back to where it stands, it is put back: the
+				// chain so far is neither ended there nor dropped.
+				h.dragSite(g, path[1], path[0], nil)
+				if m.Len() != n || !slices.Equal(g.pick.Partial(), path[:2]) {
+					t.Fatalf("put back on its point, %d moves played and the selection is %v", m.Len()-n, g.pick.Partial())
+				}
 			}
 		}
 		if m.Len() != n+1 || m.Move(n) != mv {
