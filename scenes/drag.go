@@ -121,6 +121,9 @@ func (g *Game) drop(ctx *app.Context, x, y float64) {
 	// there would end the chain or put the piece down, which a hand putting a piece back
 	// does not mean.
 	part := g.pick.Partial()
+	if len(part) == 0 {
+		return // the selection went in this tick (a key took the move back)
+	}
 	if (s == g.drag.grab || s == part[0] || s == part[len(part)-1]) && !slices.Contains(g.pick.Targets(), s) {
 		return
 	}
