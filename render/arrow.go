@@ -17,18 +17,18 @@ import (
 
 // ArrowStyle is how DrawSiteArrow and DrawMoveArrows draw.
 type ArrowStyle struct {
-	// Colour fills the shaft, the head and the label's disc. Its alpha is the arrow's
+	// Colour fills the shaft, the head and the label's tile. Its alpha is the arrow's
 	// opacity; a translucent arrow lets the pieces under it show. The zero value draws in
 	// ArrowInk.
 	Colour color.NRGBA
-	// Label is written in a disc at the arrow's tail, such as the number of the move in a
-	// line; "" draws none.
+	// Label is written on a tile at the arrow's tail, such as the number of the move in a
+	// line ("1", or "1, 3" for two moves along one path); "" draws none.
 	Label string
 }
 
 // The colours of a line of moves drawn with numbered arrows: the moves of the side the
-// line is shown to, and those of the other side, told apart at a glance. Translucent, so
-// that the pieces under an arrow stay visible.
+// line is shown to (ArrowPlayer), and those of the other side (ArrowOpponent), told apart
+// at a glance. Translucent, so that the pieces under an arrow stay visible.
 var (
 	ArrowPlayer   = color.NRGBA{0xC4, 0x4E, 0x34, 0xD0}
 	ArrowOpponent = color.NRGBA{0x2F, 0x5F, 0x9A, 0xD0}
@@ -278,7 +278,7 @@ func polylineLength(pts []float64) float64 {
 	return l
 }
 
-// labelRadius is the radius of an arrow's label disc on cells of the given size.
+// labelRadius is half the height of an arrow's label tile on cells of the given size.
 func labelRadius(cell float64) float64 { return min(max(0.19*cell, 9), 22) }
 
 // drawArrowLabel draws label centred on (x, y) on a tile of clr, opaque so that it reads
