@@ -73,7 +73,7 @@ func TestArrowRoute(t *testing.T) {
 // TestSiteArrowFollowsTheLines draws an arrow on a point board between two points that no
 // line joins directly (b1 to c2; b1 has no diagonal) and checks that it runs along the
 // lines: paint on the legs through the corner, none on the straight line between the
-// ends, and the label's disc at the tail.
+// ends, and the label's tile at the tail.
 func TestSiteArrowFollowsTheLines(t *testing.T) {
 	topo := board.NewPoints(5, 5)
 	v := NewBoardView(testGame(rules.Plain), topo)
@@ -100,7 +100,7 @@ func TestSiteArrowFollowsTheLines(t *testing.T) {
 	}
 	lx, ly := alongPolyline([]float64{ax, ay, cx, cy, bx, by}, arrowTail*v.CellSize())
 	if c := px.RGBAAt(int(lx), int(ly)); c.A != 0xff {
-		t.Errorf("the label's disc at (%.0f, %.0f) is %v, want opaque", lx, ly, c)
+		t.Errorf("the label's tile at (%.0f, %.0f) is %v, want opaque", lx, ly, c)
 	}
 }
 
