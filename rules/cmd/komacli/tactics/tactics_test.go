@@ -17,7 +17,7 @@ const suiteDir = "../../../ai/testdata/tactics"
 
 // required are the rulesets with captures that issue 38 asked a suite of, each with at
 // least minPositions positions.
-var required = []string{"fanorona", "fanorona:board=dimy"}
+var required = []string{"fanorona", "fanorona:board=dimy", "alquerque", "turkish", "tablut"}
 
 const minPositions = 50
 
