@@ -404,3 +404,62 @@ func TestAnalysisFollowsTakeBack(t *testing.T) {
 		t.Error("a search is still out after the analysis covered the game")
 	}
 }
+
+// TestAnalysisMarkedLastMove clicks a finished game's last move when the analysis marked
+// it, as it often marks the move that lost: the final position is then reviewed like any
+// other marked move's, with what it lost and its better move, rather than ending the
+// review; End still goes back to the game.
+func TestAnalysisMarkedLastMove(t *testing.T) {
+	smallAnalysis(t, 300)
+	m := finishedMatch(t, "konane:size=6", 7, 20)
+	h := newHarness(t, NewGame(m), nil)
+	g := h.game()
+	a := &g.reviewer.analysis
+	awaitAnalysis(h, g)
+	// Make the last turn a blunder: its mover had all but won before it and lost after.
+	turns := m.Turns()
+	last := turns[len(turns)-1]
+	before := m.Before(last.First)
+	var other rules.Move
+	for _, mv := range before.LegalMoves(nil) {
+		if mv != m.Move(last.First) {
+			other = mv
+		}
+	}
+	if other.Kind == 0 {
+		t.Skip("the last move was the only one")
+	}
+	won := 1.0
+	if last.Mover != 0 {
+		won = 0
+	}
+	a.record(last.First, posJudgement{judged: true, share: won, best: other, line: []rules.Move{other}})
+	for n := last.First + 1; n <= last.End; n++ {
+		a.record(n, posJudgement{judged: true, share: 1 - won})
+	}
+	if js := a.turnJudgements(m); js[len(js)-1].mark != markBlunder {
+		t.Fatalf("the last turn is marked %v", js[len(js)-1].mark)
+	}
+	h.draw()
+	var cell listCell
+	for _, c := range g.listCells {
+		if c.turn == len(turns)-1 {
+			cell = c
+		}
+	}
+	h.clickRect(cell.rect)
+	if !g.reviewing() || g.shownAt() != m.Len() {
+		t.Fatalf("clicking the marked last move: reviewing %v at %d", g.reviewing(), g.shownAt())
+	}
+	if _, detail := g.Status(h.ctx()); !strings.Contains(detail, h.ctx().T(markBlunder.key())) {
+		t.Errorf("the status of the marked last move says %q", detail)
+	}
+	if _, line, ok := g.betterOnShow(); !ok || line[0] != other {
+		t.Errorf("the better move on show is %v (%v), want %v", line, ok, other)
+	}
+	h.in.Press(app.KeyEnd)
+	h.step(2)
+	if g.reviewing() {
+		t.Error("End did not go back to the game")
+	}
+}

@@ -69,9 +69,26 @@ func (g *Game) reviewKeys(ctx *app.Context) bool {
 	}
 	turn, used := g.moveList.input(ctx)
 	if turn >= 0 {
-		g.showAt(ctx, g.m.Turns()[turn].End)
+		g.showTurnEnd(ctx, g.m.Turns()[turn].End)
 	}
 	return used
+}
+
+// showTurnEnd puts the position after n decisions, where a turn ends, on the board, as a
+// click on the move list or the graph asks. The game's final position usually ends the
+// review, but after a marked last move of a finished game it is reviewed, so that the
+// panel says what the move lost and the board shows the better move.
+func (g *Game) showTurnEnd(ctx *app.Context, n int) {
+	g.showAt(ctx, n)
+	turns := g.m.Turns()
+	if n != g.m.Len() || len(turns) == 0 {
+		return
+	}
+	js := g.reviewer.analysis.turnJudgements(g.m)
+	if last := len(turns) - 1; last < len(js) && js[last].mark != markNone && g.reviewer.holdEnd(g.m) {
+		g.resetPick()
+		ctx.Invalidate()
+	}
 }
 
 // newPlayFrom asks whether the person wants to play mv from the position under review,

@@ -136,7 +136,7 @@ func (g *Game) graphClick(ctx *app.Context) bool {
 		return true
 	}
 	geo := newGraphGeom(ctx, r, g.m.Floor(), g.m.Len())
-	g.showAt(ctx, nearestStop(g.m, geo.at(x)))
+	g.showTurnEnd(ctx, nearestStop(g.m, geo.at(x)))
 	return true
 }
 

@@ -65,6 +65,17 @@ func (r *reviewer) moveTo(m *match.Match, n int) bool {
 	return true
 }
 
+// holdEnd keeps the final position of a finished game m under review, where moveTo would
+// end the review: a marked last move then shows what it lost and its better move, as any
+// other marked move does. It reports whether that changed what is shown.
+func (r *reviewer) holdEnd(m *match.Match) bool {
+	if _, over := m.Outcome(); !over || r.review == m.Len() {
+		return false
+	}
+	r.review = m.Len()
+	return true
+}
+
 // stops lists the positions of m that review steps through: the start (or the position a
 // practice board opened at), the start of every turn, and the game as it stands.
 func stops(m *match.Match) []int {
