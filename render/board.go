@@ -211,8 +211,8 @@ func (v *BoardView) Draw(dst *ebiten.Image, st rules.State, d Decorations) {
 			v.drawMark(dst, markSelected, TargetMark, x, y, 1, 1)
 		}
 	}
-	v.drawArrow(dst, d.Arrow, ArrowInk)
-	v.drawArrow(dst, d.WrongArrow, withAlpha(AlertMark, 0.85))
+	v.DrawMoveArrows(dst, d.Arrow, ArrowStyle{Colour: ArrowInk})
+	v.DrawMoveArrows(dst, d.WrongArrow, ArrowStyle{Colour: withAlpha(AlertMark, 0.85)})
 	if !anim {
 		v.drawPieceMarks(dst, d.HideMarks)
 		for _, s := range d.Captures {
@@ -230,46 +230,6 @@ func (v *BoardView) Draw(dst *ebiten.Image, st rules.State, d Decorations) {
 			}
 		})
 	}
-}
-
-// drawArrow draws path as a line from site to site ending in an arrowhead, or a ring when
-// the path is a single site.
-func (v *BoardView) drawArrow(dst *ebiten.Image, path []board.Site, clr color.NRGBA) {
-	for _, s := range path {
-		if int(s) < 0 || int(s) >= v.topo.Len() {
-			return
-		}
-	}
-	switch len(path) {
-	case 0:
-		return
-	case 1:
-		x, y := v.SiteCenter(path[0])
-		v.drawMark(dst, markSelected, clr, x, y, 1, 1)
-		return
-	}
-	w := max(3, 0.09*v.lay.scale)
-	v.line = v.line[:0]
-	for _, s := range path {
-		x, y := v.SiteCenter(s)
-		v.line = append(v.line, x, y)
-	}
-	// The line stops short of the last site, where the head takes over.
-	n := len(v.line)
-	x0, y0, x1, y1 := v.line[n-4], v.line[n-3], v.line[n-2], v.line[n-1]
-	l := math.Hypot(x1-x0, y1-y0)
-	if l == 0 {
-		return
-	}
-	ux, uy := (x1-x0)/l, (y1-y0)/l
-	head := min(0.38*v.lay.scale, l*0.6)
-	v.line[n-2], v.line[n-1] = x1-ux*head*0.8, y1-uy*head*0.8
-	strokePolyline(dst, v.line, w, clr)
-	FillPolygon(dst, []float64{
-		x1, y1,
-		x1 - ux*head - uy*head*0.55, y1 - uy*head + ux*head*0.55,
-		x1 - ux*head + uy*head*0.55, y1 - uy*head - ux*head*0.55,
-	}, clr)
 }
 
 // positional reports whether a mark describes the position rather than the variant's board.
