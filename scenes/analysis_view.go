@@ -119,24 +119,41 @@ func (a *gameAnalysis) betterText(ctx *app.Context, m *match.Match, at int) stri
 	return ctx.T("analysis.better-line", parts[0], line)
 }
 
-// betterOnShow is the better move's line and the position it starts from, while the board
-// shows the position after a marked turn; ok is false otherwise.
+// betterOnShow is the better move's line and the position it starts from, while the review
+// is at a marked turn; ok is false otherwise.
 func (g *Game) betterOnShow() (st rules.State, line []rules.Move, ok bool) {
+	st, line, _, ok = g.betterAt()
+	return st, line, ok
+}
+
+// betterAt is betterOnShow with the number of decisions before the position the line
+// starts from.
+func (g *Game) betterAt() (st rules.State, line []rules.Move, at int, ok bool) {
 	a := &g.reviewer.analysis
 	if !g.reviewer.reviewing() {
-		return nil, nil, false
+		return nil, nil, 0, false
 	}
 	turns := g.m.Turns()
 	cur := currentTurn(turns, g.shownAt())
 	if cur < 0 || turns[cur].End != g.shownAt() {
-		return nil, nil, false
+		return nil, nil, 0, false
 	}
 	js := a.turnJudgements(g.m)
 	if cur >= len(js) || js[cur].mark == markNone || js[cur].at < 0 || len(a.res[js[cur].at].line) == 0 {
-		return nil, nil, false
+		return nil, nil, 0, false
 	}
-	at := js[cur].at
-	return g.m.Before(at), a.res[at].line, true
+	at = js[cur].at
+	return g.m.Before(at), a.res[at].line, at, true
+}
+
+// boardPosition is the position drawn on the board and the number of decisions behind
+// it: the one on show, except at a marked turn, where the board goes back to where the
+// better line starts, so that its arrows leave from the pieces they move.
+func (g *Game) boardPosition() (rules.State, int) {
+	if st, _, at, ok := g.betterAt(); ok {
+		return st, at
+	}
+	return g.position(), g.shownAt()
 }
 
 // drawBetter draws the better move of the marked turn on show, with the continuation the

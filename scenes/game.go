@@ -329,7 +329,8 @@ func (g *Game) handle(ctx *app.Context, r picker.Result) {
 func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 	set := ctx.Settings()
 	d := render.Decorations{Selected: board.NoSite, Anim: g.anim, HideMarks: set.HideMarks}
-	if at := g.shownAt(); at > 0 {
+	shown, at := g.boardPosition()
+	if at > 0 {
 		if last := g.m.Move(at - 1); last.Len > 0 {
 			d.LastMove = last.Sites()
 		}
@@ -354,7 +355,7 @@ func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 		}
 	}
 	g.dragDecorate(&d) // a piece being dragged (drag.go)
-	g.view.Draw(dst, g.position(), d)
+	g.view.Draw(dst, shown, d)
 	if g.anim == nil && g.hintOnShow() {
 		g.hinter.draw(dst, g.view, g.m.State())
 	}
@@ -366,7 +367,7 @@ func (g *Game) drawBoard(dst *ebiten.Image, ctx *app.Context) {
 	}
 	g.hover.draw(dst, ctx, g.view, g.m.State().Board(), image.Point{}, g.board)
 	if d.Lifted != nil {
-		g.view.DrawLift(dst, g.position(), *d.Lifted) // over everything, under the pointer
+		g.view.DrawLift(dst, shown, *d.Lifted) // over everything, under the pointer
 	}
 }
 

@@ -27,6 +27,9 @@ func (g *Game) personDecides() bool {
 	if _, over := st.Outcome(); over {
 		return false
 	}
+	if _, _, ok := g.betterOnShow(); ok {
+		return false // the board shows the position before the marked turn, not this one
+	}
 	return g.m.Seat(st.ToMove()).Human
 }
 
