@@ -17,7 +17,10 @@ const suiteDir = "../../../ai/testdata/tactics"
 
 // required are the rulesets with captures that issue 38 asked a suite of, each with at
 // least minPositions positions.
-var required = []string{"fanorona", "fanorona:board=dimy", "alquerque", "turkish", "tablut"}
+var required = []string{
+	"fanorona", "fanorona:board=dimy", "alquerque", "turkish", "konane",
+	"tablut", "brandub", "ardri", "collapse", "stride", "sight",
+}
 
 const minPositions = 50
 
