@@ -71,6 +71,10 @@ type BoardDescription struct {
 	Legal []LegalMove `json:"legal,omitempty"`
 	// Partial lists the sites of a move clicked so far, by label.
 	Partial []string `json:"partial,omitempty"`
+	// Analysed and ToAnalyse count the positions the game's analysis has judged and all
+	// it was asked to judge; both are 0 until someone asks.
+	Analysed  int `json:"analysed"`
+	ToAnalyse int `json:"toAnalyse"`
 }
 
 // Point is a board site on the screen.

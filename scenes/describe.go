@@ -193,6 +193,7 @@ func (g *Game) describeBoard() *app.BoardDescription {
 	if over {
 		bd.ToMove = -1
 	}
+	bd.Analysed, bd.ToAnalyse = g.reviewer.analysis.progress(g.m.Floor())
 	top := st.Board()
 	for s := 0; s < top.Len(); s++ {
 		x, y := g.view.SiteCenter(board.Site(s))

@@ -22,6 +22,8 @@
 //   7. A new build deployed over an installed one (a copy of the build whose files change
 //      while the page is open): the worker must fetch the new build, drop the old one's
 //      cache, and the next visit must run the new page.
+//   8. The review that teaches: a short game resigned, after which the app analyses every
+//      position by itself, paced in slices like the AI, and must reach the last position.
 //
 // Screenshots go to $KOMA_SHOTS (default /tmp/koma-e2e), never into the repository.
 //
@@ -447,6 +449,44 @@ async function returningPlayer(browser, url) {
   await context.close();
 }
 
+async function reviewAnalysis(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  const page = await context.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  await page.goto(url);
+  await newGame(page, false, "konane", "beginner");
+  for (let round = 0; round < 2; round++) {
+    await playMove(page, false);
+    await awaitReply(page, (await layout(page)).board.plies, 60000);
+  }
+  const plies = (await layout(page)).board.plies;
+  await pressTarget(page, false, "resign");
+  await waitScene(page, "resign");
+  await pressTarget(page, false, "resign");
+  await waitFor(page, "the game to end", () => window.koma.layout().board && window.koma.layout().board.over);
+  await waitFor(page, "the analysis to start by itself", () => window.koma.layout().board.toAnalyse > 0, undefined, 30000);
+  let slowest = Infinity;
+  const began = Date.now();
+  for (;;) {
+    const b = (await layout(page)).board;
+    if (b.analysed >= b.toAnalyse) break;
+    if (Date.now() - began > 180000) throw new Error(`the analysis judged ${b.analysed} of ${b.toAnalyse} positions in 180 s`);
+    // Logged, not checked: every judged position repaints the progress and the graph,
+    // and without a GPU one repaint takes most of a second here.
+    const tps = await page.evaluate(() => window.koma.tps());
+    log(`analysing: ${b.analysed} of ${b.toAnalyse}, ${tps.toFixed(1)} ticks in the last second`);
+    slowest = Math.min(slowest, tps);
+    await page.waitForTimeout(250);
+  }
+  const b = (await layout(page)).board;
+  log(`analysed ${b.analysed} of ${b.toAnalyse} positions in ${((Date.now() - began) / 1000).toFixed(1)} s; slowest second ${slowest.toFixed(1)} ticks`);
+  check(b.toAnalyse === plies + 1 && b.analysed === b.toAnalyse, `the analysis judged every position of the game (${b.analysed} of ${b.toAnalyse}, ${plies} decisions)`);
+  await shot(page, "review-1-analysed.png");
+  check(errors.length === 0, "no errors on the page" + (errors.length ? ": " + errors.join(" | ") : ""));
+  await context.close();
+}
+
 async function failureShown(browser, url) {
   const context = await browser.newContext({ viewport: { width: 800, height: 600 }, locale: "en-US" });
   // The app publishes window.koma while it starts, after the loading screen is gone; a
@@ -632,7 +672,7 @@ async function main() {
     const only = (process.env.KOMA_E2E_ONLY || "").split(",").filter(Boolean);
     for (const [name, scenario] of [["english-mouse-expert", englishMouseExpert], ["japanese-touch", japaneseTouch],
       ["returning-player", returningPlayer], ["storage-blocked", storageBlocked], ["failure-shown", failureShown],
-      ["offline", offline], ["new-build", newBuild]]) {
+      ["offline", offline], ["new-build", newBuild], ["review-analysis", reviewAnalysis]]) {
       if (only.length && !only.includes(name)) continue;
       log("==", name);
       try {
