@@ -19,7 +19,7 @@ const suiteDir = "../../../ai/testdata/tactics"
 // least minPositions positions.
 var required = []string{
 	"fanorona", "fanorona:board=dimy", "alquerque", "turkish", "konane",
-	"tablut", "brandub", "ardri", "collapse", "stride", "sight",
+	"tablut", "brandub", "ardri", "collapse", "stride", "sight", "apart",
 }
 
 const minPositions = 50
