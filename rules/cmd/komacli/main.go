@@ -21,8 +21,9 @@
 //	                                     of processor time (-wall: of wall clock) per
 //	                                     position solves; with -generate N [-turns T]
 //	                                     [-stable T] [-deep D] [-play S] [-budget B] [-hard]
-//	                                     [-append] [-limit D] [-out FILE] it makes the suite
-//	                                     from self-play instead (one core; see tactics.go)
+//	                                     [-wins] [-append [-reconfirm]] [-limit D] [-out FILE]
+//	                                     it makes the suite from self-play instead (one
+//	                                     core; see tactics.go)
 //	komacli -version                     the version of this build (also: version, --version)
 //
 // A setting is a level (beginner, easy, normal, hard, expert), "plain" (the first version's

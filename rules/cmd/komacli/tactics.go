@@ -18,11 +18,12 @@ import (
 
 // tacticsVerb measures a search on a tactics suite, or with -generate makes one.
 //
-//	komacli tactics <spec> [-suite FILE] [-think D] [-seed S] [-v]
-//	komacli tactics <spec> -generate N [-out FILE] [-turns T] [-deep D] [-play SETTING] [-budget B] [-seed S]
+//	komacli tactics <spec> [-suite FILE] [-think D] [-setting S] [-seed S] [-wall] [-v]
+//	komacli tactics <spec> -generate N [-out FILE] [-turns T] [-stable T] [-deep D] [-play SETTING]
+//	                       [-budget B] [-hard] [-wins] [-append [-reconfirm]] [-limit D] [-seed S]
 //
 // Both run on one core, the way the figures are quoted and the way a shared machine
-// allows.
+// allows, and count think times in processor time unless -wall asks for the wall clock.
 func tacticsVerb(out io.Writer, args []string) error {
 	text, rest, err := positional("tactics", args)
 	if err != nil {
@@ -45,6 +46,7 @@ func tacticsVerb(out io.Writer, args []string) error {
 	wins := fs.Bool("wins", false, "with -generate: keep only positions where the best moves win within the probe's turns and no other does (games, such as Kōnane, where pieces are not the aim)")
 	hard := fs.Bool("hard", true, "with -generate: keep only positions where taking the most at once is wrong")
 	appendTo := fs.Bool("append", false, "with -generate: keep the positions already in the output file and add to them until there are N")
+	reconfirm := fs.Bool("reconfirm", false, "with -append: search every kept position again for -deep and drop those where Expert plays another move")
 	limit := fs.Duration("limit", 0, "with -generate: stop after this long with the positions found so far")
 	if err := fs.Parse(rest); err != nil {
 		return usagef("tactics: %v", err)
@@ -75,7 +77,7 @@ func tacticsVerb(out io.Writer, args []string) error {
 				return err
 			}
 		}
-		g := generator{clock: clockFor(*wall), old: old, out: out, start: start, spec: spec.String(), play: set, turns: *turns, deep: *deep, budget: *budget, seed: *seed, limit: *limit, hard: *hard, stable: *stable, wins: *wins}
+		g := generator{clock: clockFor(*wall), old: old, out: out, start: start, spec: spec.String(), play: set, turns: *turns, deep: *deep, budget: *budget, seed: *seed, limit: *limit, hard: *hard, stable: *stable, wins: *wins, reconfirm: *reconfirm}
 		suite, err := g.run(*generate)
 		if err != nil {
 			return err
@@ -149,9 +151,11 @@ type generator struct {
 	limit  time.Duration
 	hard   bool
 	wins   bool
-	stable int
-	old    *tactics.Suite // positions to keep, or nil
-	clock  func() time.Duration
+	// reconfirm searches the old positions again, as long as -deep says.
+	reconfirm bool
+	stable    int
+	old       *tactics.Suite // positions to keep, or nil
+	clock     func() time.Duration
 }
 
 // candidate is a position whose probe found a clearly best move.
@@ -179,8 +183,8 @@ func (g *generator) run(want int) (*tactics.Suite, error) {
 	rng := rand.New(rand.NewPCG(g.seed, 0x7461637469637321))
 	suite := &tactics.Suite{Spec: g.spec, Turns: g.turns, Stable: g.stable}
 	suite.Comments = []string{
-		fmt.Sprintf("Tactics suite of %s, made by: komacli tactics %s -generate %d -turns %d -stable %d -deep %v -play %s -budget %d -seed %d -hard=%v -wins=%v",
-			g.spec, g.spec, want, g.turns, g.stable, g.deep, g.play, g.budget, g.seed, g.hard, g.wins),
+		fmt.Sprintf("Tactics suite of %s, made by: komacli tactics %s -generate %d -turns %d -stable %d -deep %v -play %s -budget %d -seed %d -hard=%v -wins=%v -reconfirm=%v",
+			g.spec, g.spec, want, g.turns, g.stable, g.deep, g.play, g.budget, g.seed, g.hard, g.wins, g.reconfirm),
 		"Each position: a probe over " + fmt.Sprint(g.turns) + " whole turns (pieces and results only) finds the best moves, worth",
 		"<margin> more than any other, and Expert thinking " + g.deep.String() + " played one of them.",
 		hardNote(g.hard),
@@ -202,6 +206,13 @@ func (g *generator) run(want int) (*tactics.Suite, error) {
 				// Positions kept before the suite asked for stable answers are checked now.
 				if ok, err := tactics.IsStable(st, best, g.stable, g.budget); err != nil || !ok {
 					fmt.Fprintf(g.out, "line %d: not stable over %d turns: dropped\n", p.Line, g.stable)
+					continue
+				}
+			}
+			if g.reconfirm {
+				m, _ := tactics.Think(st, ai.ThinkFor(g.deep), g.deep, g.seed+uint64(p.Line), g.clock)
+				if !slices.Contains(best, m) {
+					fmt.Fprintf(g.out, "line %d: Expert for %v plays %s: dropped\n", p.Line, g.deep, rules.FormatMove(st, m))
 					continue
 				}
 			}
