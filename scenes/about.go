@@ -190,20 +190,8 @@ func (a *About) Draw(dst *ebiten.Image, ctx *app.Context) {
 	u := ctx.Unit()
 	drawPage(dst, ctx, a.panel, a.overlay)
 	pad := 32 * u
-	tx := float64(a.panel.Min.X) + pad
-	title := ctx.T("about.title")
-	size := sizeTitle * u
-	if w, _ := render.MeasureText(title, size, true); w > 0 {
-		room := float64(a.close.Rect.Min.X) - tx - 12*u
-		size = math.Max(size*0.55, math.Min(size, size*room/w))
-	}
-	ty := float64(a.panel.Min.Y) + pad + (buttonHeight*u-size*render.LineHeight)/2
-	render.DrawText(dst, title, size, true, tx, ty, render.Text, render.AlignLeft)
-	drawButton(dst, ctx, &a.close)
 	view := a.scroll.view
-	if a.scroll.offset > 0 {
-		render.FillRoundedRect(dst, float64(view.Min.X), float64(view.Min.Y)-u, float64(view.Dx()), u, 0, render.PanelBorder)
-	}
+	drawPageHead(dst, ctx, a.panel, pad, ctx.T("about.title"), &a.close, view, a.scroll.offset > 0)
 
 	clip := dst.SubImage(view).(*ebiten.Image)
 	x0 := float64(view.Min.X) + (float64(view.Dx())-16*u-a.width)/2

@@ -44,6 +44,25 @@ func drawPage(dst *ebiten.Image, ctx *app.Context, panel image.Rectangle, overla
 	drawDialog(dst, ctx, panel)
 }
 
+// drawPageHead draws a page's title at the panel's top left, padded by pad, shrunk on a
+// narrow screen to stay clear of the close button, and the close button; and, once the
+// page has scrolled, a hairline over view, where the text passes under the title.
+func drawPageHead(dst *ebiten.Image, ctx *app.Context, panel image.Rectangle, pad float64, title string, close *ui.Button, view image.Rectangle, scrolled bool) {
+	u := ctx.Unit()
+	tx := float64(panel.Min.X) + pad
+	size := sizeTitle * u
+	if w, _ := render.MeasureText(title, size, true); w > 0 {
+		room := float64(close.Rect.Min.X) - tx - 12*u
+		size = math.Max(size*0.55, math.Min(size, size*room/w))
+	}
+	ty := float64(panel.Min.Y) + pad + (buttonHeight*u-size*render.LineHeight)/2
+	render.DrawText(dst, title, size, true, tx, ty, render.Text, render.AlignLeft)
+	drawButton(dst, ctx, close)
+	if scrolled {
+		render.FillRoundedRect(dst, float64(view.Min.X), float64(view.Min.Y)-u, float64(view.Dx()), u, 0, render.PanelBorder)
+	}
+}
+
 // closeOrBack pops an overlay, or returns to the menu when the scene is the only one
 // (opened directly, as in screenshots).
 func closeOrBack(ctx *app.Context, overlay bool) {

@@ -321,21 +321,7 @@ func (r *Rules) Draw(dst *ebiten.Image, ctx *app.Context) {
 	drawPage(dst, ctx, r.panel, r.overlay)
 	pad := r.pad(u)
 	doc := rulesDoc(ctx, r.spec.Game)
-	tx := float64(r.panel.Min.X) + pad
-	title := ctx.T("rules.title", doc.Name)
-	// On a narrow screen the title shrinks to stay clear of the close button.
-	size := sizeTitle * u
-	if w, _ := render.MeasureText(title, size, true); w > 0 {
-		room := float64(r.close.Rect.Min.X) - tx - 12*u
-		size = math.Max(size*0.55, math.Min(size, size*room/w))
-	}
-	ty := float64(r.panel.Min.Y) + pad + (buttonHeight*u-size*render.LineHeight)/2
-	render.DrawText(dst, title, size, true, tx, ty, render.Text, render.AlignLeft)
-	drawButton(dst, ctx, &r.close)
-	// A hairline under the title, visible once the text scrolls beneath it.
-	if r.scroll > 0 {
-		render.FillRoundedRect(dst, float64(r.view.Min.X), float64(r.view.Min.Y)-u, float64(r.view.Dx()), u, 0, render.PanelBorder)
-	}
+	drawPageHead(dst, ctx, r.panel, pad, ctx.T("rules.title", doc.Name), &r.close, r.view, r.scroll > 0)
 
 	clip := dst.SubImage(r.view).(*ebiten.Image)
 	x0, top := r.origin(u)
