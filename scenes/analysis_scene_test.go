@@ -32,24 +32,7 @@ func smallAnalysis(t *testing.T, iterations int) {
 // end, or for limit decisions and then resigned by the side to move.
 func finishedMatch(t *testing.T, spec string, seed uint64, limit int) *match.Match {
 	t.Helper()
-	sp, err := testCatalog().ParseSpec(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := match.New(sp, []match.Seat{match.Human(), match.Human()}, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(seed, 9))
-	for i := 0; i < limit; i++ {
-		if _, over := m.Outcome(); over {
-			break
-		}
-		legal := m.State().LegalMoves(nil)
-		if err := m.Play(legal[rng.IntN(len(legal))]); err != nil {
-			t.Fatal(err)
-		}
-	}
+	m := randomMatch(t, spec, limit, rand.NewPCG(seed, 9))
 	if _, over := m.Outcome(); !over {
 		if err := m.Resign(m.ToMove()); err != nil {
 			t.Fatal(err)

@@ -14,6 +14,13 @@ import (
 // playedMatch returns a match of spec between two people, after up to n random decisions.
 func playedMatch(t *testing.T, spec string, n int, seed uint64) *match.Match {
 	t.Helper()
+	return randomMatch(t, spec, n, rand.NewPCG(seed, 1))
+}
+
+// randomMatch returns a match of spec between two people, after up to n decisions drawn
+// from src.
+func randomMatch(t *testing.T, spec string, n int, src rand.Source) *match.Match {
+	t.Helper()
 	sp, err := testCatalog().ParseSpec(spec)
 	if err != nil {
 		t.Fatal(err)
@@ -22,7 +29,7 @@ func playedMatch(t *testing.T, spec string, n int, seed uint64) *match.Match {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(seed, 1))
+	rng := rand.New(src)
 	for i := 0; i < n; i++ {
 		legal := m.State().LegalMoves(nil)
 		if len(legal) == 0 {
